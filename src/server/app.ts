@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { createMailer, type Mailer } from './mail/transport.ts';
+import { registerClient } from './plugins/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/session.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Replaces the configured transport (tests). */
+  mailer?: Mailer;
+  clientDir?: string;
+};
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+/** Builds the whole app without listening: plugins first, then feature routes. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Readable lines for a person at a terminal; JSON for log collectors.
+      ...(config.env !== 'production' && process.stdout.isTTY
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestTimeout: 30_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    log: app.log,
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurity(app, { appUrl: config.appUrl });
+  await app.register(compress, { threshold: 1024 });
+  if (config.rateLimit) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+    });
+  }
+  await registerSessions(app, { db: database.db, secret: config.sessionSecret });
+  await registerClient(app, { clientDir: options.clientDir ?? defaultClientDir });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { ctx });
+  return app;
+}

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const userRoles = ['user', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    googleId: text('google_id').unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: userRoles }).notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // E-mail identity is case-insensitive; the index, not a lookup, guarantees it.
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // The SHA-256 of the cookie's token: a leaked table does not yield usable sessions.
+    sid: text('sid').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sess: jsonb('sess').$type<{ userAgent?: string; ip?: string }>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_idx').on(table.userId)],
+);
+
+export const tokenPurposes = ['verify_email', 'password_reset'] as const;
+export type TokenPurpose = (typeof tokenPurposes)[number];
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: tokenPurposes }).notNull(),
+    // SHA-256 of the token; the token itself exists only in the e-mail.
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;

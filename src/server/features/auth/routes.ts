@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  currentUser,
+  emailOnlyBody,
+  loginBody,
+  manualResetBody,
+  messageResponse,
+  resetPasswordBody,
+  signupBody,
+  verifyEmailQuery,
+} from '#shared/contracts/auth.ts';
+import { authMessages } from '#shared/messages.ts';
+import type { AppContext } from '#server/context.ts';
+import { endSession, requireUser, startSession } from '#server/plugins/session.ts';
+import {
+  logIn,
+  requestPasswordResetLink,
+  requestPasswordResetToken,
+  resendVerification,
+  resetPassword,
+  resetPasswordManually,
+  signUp,
+  verifyEmail,
+} from './service.ts';
+
+/** Guessing and flooding targets: a person never needs more than this. */
+const authRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUser } } },
+    async (request) => requireUser(request),
+  );
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { body: signupBody, response: { 201: messageResponse } }, config: authRateLimit },
+    async (request, reply) => {
+      await signUp(ctx, request.body);
+      return reply.status(201).send({ message: authMessages.signupSuccess });
+    },
+  );
+
+  app.get(
+    '/api/auth/verify-email',
+    { schema: { querystring: verifyEmailQuery }, config: authRateLimit },
+    async (request, reply) => {
+      const outcome = request.query.token ? await verifyEmail(ctx, request.query.token) : 'invalid';
+      return reply.redirect(`/verify-email?status=${outcome}`);
+    },
+  );
+
+  app.post(
+    '/api/auth/resend-verification',
+    { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
+    async (request) => {
+      await resendVerification(ctx, request.body);
+      return { message: authMessages.verificationSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: loginBody, response: { 200: z.object({ user: currentUser }) } },
+      config: authRateLimit,
+    },
+    async (request, reply) => {
+      const user = await logIn(ctx, request.body);
+      await startSession(ctx.db, request, reply, user.id);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      await endSession(ctx.db, request, reply);
+      return { message: authMessages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
+    async (request) => {
+      await requestPasswordResetLink(ctx, request.body);
+      return { message: authMessages.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/request-reset-token',
+    { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
+    async (request) => {
+      await requestPasswordResetToken(ctx, request.body);
+      return { message: authMessages.resetTokenSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: resetPasswordBody, response: { 200: messageResponse } },
+      config: authRateLimit,
+    },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body);
+      // The browser that resets is not signed in as anyone any more.
+      await endSession(ctx.db, request, reply);
+      return { message: authMessages.passwordReset };
+    },
+  );
+
+  app.post(
+    '/api/auth/manual-reset',
+    { schema: { body: manualResetBody, response: { 200: messageResponse } }, config: authRateLimit },
+    async (request, reply) => {
+      await resetPasswordManually(ctx, request.body);
+      await endSession(ctx.db, request, reply);
+      return { message: authMessages.passwordReset };
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { SESSION_TTL_MS } from '#shared/constants.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessions, users, type User } from '#server/db/schema.ts';
+import { createRandomToken, hashToken } from '#server/lib/tokens.ts';
+
+export type SessionUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
+
+/** A new random session; its token goes in the cookie, its hash in the table. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string; ip?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = createRandomToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ sid: hashToken(token), userId, sess: meta, expire: expiresAt });
+  // Housekeeping on a path that is already writing: drop this user's stale sessions.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expire, new Date())));
+  return { token, expiresAt };
+}
+
+/** The signed-in user, read fresh on every request so role and status changes apply at once. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.sid, hashToken(token)),
+        gt(sessions.expire, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

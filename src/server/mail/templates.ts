@@ -1,0 +1,109 @@
+import { PRODUCT_NAME } from '#shared/constants.ts';
+import type { Mail } from './transport.ts';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+type Layout = {
+  to: string;
+  subject: string;
+  greetingName: string | null;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  code?: string;
+  footnote: string;
+};
+
+/** Every mail shares one layout: a greeting, the reason, one action, and why it was sent. */
+function renderMail(layout: Layout): Mail {
+  const greeting = layout.greetingName ? `Hi ${layout.greetingName},` : 'Hi,';
+  const text = [
+    greeting,
+    '',
+    ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    ...(layout.code ? [layout.code, ''] : []),
+    layout.footnote,
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+
+  const button = layout.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="background:#6d28d9;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(layout.action.label)}</a></p>
+<p style="font-size:13px;color:#52525b">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(layout.action.url)}</span></p>`
+    : '';
+  const code = layout.code
+    ? `<p style="margin:24px 0"><code style="font-size:15px;background:#f4f4f5;padding:12px;border-radius:8px;display:block;word-break:break-all">${escapeHtml(layout.code)}</code></p>`
+    : '';
+  const html = `<!doctype html>
+<html><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
+<div style="max-width:520px;margin:0 auto;padding:32px 16px">
+<div style="background:#ffffff;border-radius:12px;padding:32px">
+<p style="font-size:20px;font-weight:700;color:#6d28d9;margin:0 0 24px">${PRODUCT_NAME}</p>
+<p>${escapeHtml(greeting)}</p>
+${layout.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${button}${code}
+<p style="font-size:13px;color:#52525b;margin-top:32px">${escapeHtml(layout.footnote)}</p>
+</div></div></body></html>`;
+
+  return {
+    to: layout.to,
+    subject: layout.subject,
+    text,
+    html,
+    links: layout.action ? [layout.action.url] : [],
+  };
+}
+
+type Recipient = { email: string; firstName: string | null };
+
+export function verificationMail(user: Recipient, url: string): Mail {
+  return renderMail({
+    to: user.email,
+    subject: `Verify your email for ${PRODUCT_NAME}`,
+    greetingName: user.firstName,
+    paragraphs: [
+      `Welcome to ${PRODUCT_NAME}! Please confirm that this is your email address so you can sign in and start your first contest.`,
+      'This link works once and expires in 24 hours.',
+    ],
+    action: { label: 'Verify my email', url },
+    footnote: `You are receiving this because someone signed up for ${PRODUCT_NAME} with this address. If it was not you, ignore this email.`,
+  });
+}
+
+export function passwordResetLinkMail(user: Recipient, url: string): Mail {
+  return renderMail({
+    to: user.email,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    greetingName: user.firstName,
+    paragraphs: [
+      'We received a request to reset your password. Choose a new one with the link below.',
+      'This link works once and expires in 1 hour.',
+    ],
+    action: { label: 'Reset my password', url },
+    footnote: 'If you did not ask for this, ignore this email: your password stays the same.',
+  });
+}
+
+export function passwordResetTokenMail(user: Recipient, token: string, manualResetUrl: string): Mail {
+  const mail = renderMail({
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} reset token`,
+    greetingName: user.firstName,
+    paragraphs: [
+      'Here is the reset token you asked for. Paste it into the Reset Token field of the manual reset page, together with your new password.',
+      'The token works once and expires in 1 hour.',
+    ],
+    code: token,
+    action: { label: 'Open the manual reset page', url: manualResetUrl },
+    footnote: 'If you did not ask for this, ignore this email: your password stays the same.',
+  });
+  // Without SMTP the log is the only way the token reaches a local user.
+  return { ...mail, links: [`${manualResetUrl} (token: ${token})`] };
+}

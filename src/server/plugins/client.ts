@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built client: hashed assets cached forever (pre-compressed .br/.gz when present),
+ * index.html revalidated, and index.html for every client route.
+ */
+export async function registerClient(app: FastifyInstance, options: { clientDir: string }) {
+  const { clientDir } = options;
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isHashedAsset ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/assets/');
+    if (isPageRequest && hasClient) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+  });
+}

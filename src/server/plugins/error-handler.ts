@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '#shared/errors.ts';
+import { AppError } from '#server/errors.ts';
+import { isDatabaseUnavailable } from '#server/lib/db-errors.ts';
+
+const friendlyByFastifyCode: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Unsupported content type. Send JSON (application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header.' },
+};
+
+/**
+ * Every error answers `{message}` with the status of DESIGN.md; a 5xx never reveals internals.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, body } = describeError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, message: body.message }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}
+
+function describeError(error: FastifyError | AppError): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: error.fieldErrors
+        ? { message: error.message, errors: error.fieldErrors }
+        : { message: error.message },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+      errors[field] ??= field === '_' ? 'Expected a JSON object.' : (issue.message ?? 'Invalid value');
+    }
+    const first = Object.entries(errors)[0];
+    const message = first?.[0] === '_' ? 'The request body must be a JSON object.' : first?.[1];
+    return { status: 400, body: { message: message ?? 'Invalid input.', errors } };
+  }
+  const known = error.code ? friendlyByFastifyCode[error.code] : undefined;
+  if (known) return { status: known.status, body: { message: known.message } };
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'The service is temporarily unavailable. Please try again shortly.' },
+    };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, body: { message: error.message } };
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}

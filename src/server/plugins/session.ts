@@ -1,0 +1,66 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages } from '#shared/messages.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type SessionUser,
+} from '#server/features/auth/sessions.ts';
+import type { Db } from '#server/db/client.ts';
+
+export const SESSION_COOKIE = 'pw_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the session hook; null when not signed in. */
+    user: SessionUser | null;
+  }
+}
+
+/** Reads the session cookie on each request and loads its user from the database. */
+export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }) {
+  await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    const token = readSessionToken(request);
+    if (token) request.user = await findSessionUser(options.db, token);
+  });
+}
+
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+/** Signs in with a brand-new session id (never reusing one the browser already had). */
+export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  const previous = readSessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const session = await createSession(db, userId, {
+    userAgent: request.headers['user-agent']?.slice(0, 300),
+    ip: request.ip,
+  });
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    signed: true,
+    expires: session.expiresAt,
+  });
+}
+
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply) {
+  const token = readSessionToken(request);
+  if (token) await deleteSession(db, token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED', authMessages.unauthorized);
+  return request.user;
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Mailer } from '#server/mail/transport.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** Which engine this test run uses: vitest projects set TEST_DB (pglite | postgres). */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL that is dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (testDatabaseKind() === 'pglite') {
+    const database = openPglite(undefined);
+    await database.migrate();
+    return database;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `pw_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const TEST_APP_URL = 'http://localhost:5000';
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: TEST_APP_URL,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    RATE_LIMIT: 'off',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer,
+    clientDir: options.clientDir ?? '/nonexistent-client',
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

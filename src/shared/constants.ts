@@ -1,0 +1,24 @@
+/** Business constants of the product specification (section 9), shared by server and client. */
+
+export const PRODUCT_NAME = 'Prizewheel';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing it cannot be used to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+
+export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
+export const ADMIN_LOGIN_REDIRECT_DELAY_MS = 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+const api = (name: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `api-${name}`,
+    include: ['src/server/**/*.test.ts'],
+    env: { TEST_DB: name },
+  },
+});
+
+// The API suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      api('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
+      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+    ],
+  },
+});
