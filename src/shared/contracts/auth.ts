@@ -19,18 +19,20 @@ const newPassword = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const requiredName = (message: string) =>
+const requiredName = (label: string) =>
   z
-    .string({ error: message })
+    .string({ error: `${label} is required` })
     .trim()
-    .min(1, message)
-    .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
+    .min(1, `${label} is required`)
+    .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`)
+    // Control characters are never part of a name, and PostgreSQL cannot store NUL in text.
+    .regex(/^\P{Cc}*$/u, `${label} contains characters that are not allowed`);
 
 export const signupBody = z.object({
   email,
   password: newPassword,
-  firstName: requiredName('First name is required'),
-  lastName: requiredName('Last name is required'),
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

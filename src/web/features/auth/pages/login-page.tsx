@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { loginBody } from '#shared/contracts/auth.ts';
+import { authMessages } from '#shared/messages.ts';
+import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
+import { TextLink } from '#web/components/layout/text-link.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { ApiError, messageOf } from '#web/lib/api-client.ts';
+import { useLogIn } from '../api/login.ts';
+import { ResendVerification } from '../components/resend-verification.tsx';
+
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const logIn = useLogIn();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setUnverifiedEmail(null);
+    logIn.mutate(values, {
+      onSuccess: () => navigate('/'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.serverMessage === authMessages.emailNotVerified) {
+          setUnverifiedEmail(values.email);
+        }
+        toast({
+          title: 'Login Failed',
+          description: messageOf(error, 'Invalid email or password'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to manage your contests."
+      footer={
+        <>
+          Don&apos;t have an account? <TextLink href="/signup">Sign up</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="-mt-1 text-right text-sm">
+          <TextLink href="/forgot-password">Forgot password?</TextLink>
+        </div>
+        {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
+        <Button type="submit" size="lg" disabled={logIn.isPending}>
+          {logIn.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
+import { signupBody, type SignupBody } from '#shared/contracts/auth.ts';
+import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
+import { TextLink } from '#web/components/layout/text-link.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { ApiError, messageOf } from '#web/lib/api-client.ts';
+import { useSignUp } from '../api/signup.ts';
+
+const emptyForm: SignupBody = { firstName: '', lastName: '', email: '', password: '' };
+
+export function SignupPage() {
+  const [, navigate] = useLocation();
+  const signUp = useSignUp();
+  const form = useForm({ resolver: zodResolver(signupBody), defaultValues: emptyForm });
+  const { errors } = form.formState;
+
+  // The spec's summary toasts, beside the per-field messages.
+  const onInvalid = () => {
+    const values = form.getValues();
+    if (Object.values(values).some((value) => !value.trim())) {
+      toast({ title: 'Missing information', description: 'Please fill in all fields.', variant: 'destructive' });
+    } else if (values.password.length < PASSWORD_MIN_LENGTH) {
+      toast({
+        title: 'Password too short',
+        description: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    signUp.mutate(values, {
+      onSuccess: (answer) => {
+        toast({
+          title: 'Account created!',
+          description: answer.message || 'Please check your email to verify your account.',
+          variant: 'success',
+        });
+        navigate('/login');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            if (field in emptyForm) form.setError(field as keyof SignupBody, { message });
+          }
+        }
+        toast({
+          title: 'Signup failed',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  }, onInvalid);
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Start your first giveaway in minutes."
+      footer={
+        <>
+          Already have an account? <TextLink href="/login">Sign in</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <FormField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          {signUp.isPending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { createTestApp } from '#server/testing/test-app.ts';
+const t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
+const show = (label: string, r: any) => console.log(label, r.statusCode, r.headers['content-type'], r.body.slice(0, 200), r.headers['set-cookie'] ?? '');
+show('text/plain', await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' }));
+show('no ct string', await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'hello' }));
+show('form', await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' }));
+show('proto', await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"email":"a@b.co","password":"x"}' }));
+show('ctor', await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"constructor":{"prototype":{"x":1}},"email":"a@b.co","password":"x"}' }));
+show('NUL name', await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'nul@x.com', password: 'password123', firstName: 'a\u0000b', lastName: 'c' } }));
+show('surrogate', await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":"sur@x.com","password":"password123","firstName":"a\\ud800b","lastName":"c"}' }));
+show('dup', await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'SUR@x.com', password: 'password123', firstName: 'a', lastName: 'c' } }));
+show('empty obj', await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} }));
+show('nobody', await t.app.inject({ method: 'POST', url: '/api/auth/signup' }));
+show('empty json', await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '' }));
+show('null json', await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: 'null' }));
+show('latin1', await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json; charset=latin1' }, payload: '{}' }));
+show('big', await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'x'.repeat(300*1024) } }));
+show('verify arr', await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=a&token=b' }));
+show('verify long', await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=' + 'a'.repeat(10000) }));
+show('user', await t.app.inject({ method: 'GET', url: '/api/auth/user' }));
+show('logout text', await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'text/plain' }, payload: 'x' }));
+show('logout json bad', await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '{' }));
+for (let i = 0; i < 11; i++) { const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'no@x.com', password: 'x' } }); if (i > 8) show('rl' + i, r); console.log(r.headers); }
+await t.close();
