@@ -5,8 +5,14 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { lazyPage } from './lazy-page.ts';
 
-const LandingPage = lazyPage(() => import('#web/features/landing/pages/landing-page.tsx'), 'LandingPage');
-const SignedInHome = lazyPage(() => import('#web/features/home/pages/signed-in-home.tsx'), 'SignedInHome');
+const LandingPage = lazyPage(
+  () => import('#web/features/landing/pages/landing-page.tsx'),
+  'LandingPage',
+);
+const SignedInHome = lazyPage(
+  () => import('#web/features/home/pages/signed-in-home.tsx'),
+  'SignedInHome',
+);
 const LoginPage = lazyPage(() => import('#web/features/auth/pages/login-page.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('#web/features/auth/pages/signup-page.tsx'), 'SignupPage');
 const ForgotPasswordPage = lazyPage(

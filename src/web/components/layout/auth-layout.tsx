@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '#web/components/ui/card.tsx';
 import { Logo } from './logo.tsx';
 
 type AuthLayoutProps = {

@@ -18,7 +18,10 @@ export function Logo({ className }: { className?: string }) {
   return (
     <Link
       href="/"
-      className={cn('inline-flex items-center gap-2 text-lg font-extrabold tracking-tight', className)}
+      className={cn(
+        'inline-flex items-center gap-2 text-lg font-extrabold tracking-tight',
+        className,
+      )}
     >
       <LogoMark />
       <span>{PRODUCT_NAME}</span>

@@ -4,7 +4,10 @@ import { cn } from '#web/lib/cn.ts';
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn('rounded-[var(--radius-card)] border border-border bg-card shadow-sm', className)}
+      className={cn(
+        'rounded-[var(--radius-card)] border border-border bg-card shadow-sm',
+        className,
+      )}
       {...props}
     />
   );

@@ -12,7 +12,13 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   description?: ReactNode;
 };
 
-export function DialogContent({ title, description, className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />

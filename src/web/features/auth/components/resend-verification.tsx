@@ -10,8 +10,8 @@ export function ResendVerification({ email }: { email: string }) {
       <p className="flex items-start gap-2">
         <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          Your email address is not verified yet. Open the link we emailed to <strong>{email}</strong>, or
-          ask for a new one.
+          Your email address is not verified yet. Open the link we emailed to{' '}
+          <strong>{email}</strong>, or ask for a new one.
         </span>
       </p>
       <Button

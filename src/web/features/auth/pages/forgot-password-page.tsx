@@ -19,10 +19,17 @@ export function ForgotPasswordPage() {
     requestLink.mutate(values, {
       onSuccess: () => {
         setSentTo(values.email);
-        toast({ title: 'Reset link sent', description: 'Check your email for a password reset link.' });
+        toast({
+          title: 'Reset link sent',
+          description: 'Check your email for a password reset link.',
+        });
       },
       onError: () =>
-        toast({ title: 'Request failed', description: 'Please try again.', variant: 'destructive' }),
+        toast({
+          title: 'Request failed',
+          description: 'Please try again.',
+          variant: 'destructive',
+        }),
     }),
   );
 

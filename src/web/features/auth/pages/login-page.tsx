@@ -17,7 +17,10 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const logIn = useLogIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -51,7 +51,11 @@ export function ManualResetPage() {
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: (answer) => {
-        toast({ title: 'Password Reset Successful', description: answer.message, variant: 'success' });
+        toast({
+          title: 'Password Reset Successful',
+          description: answer.message,
+          variant: 'success',
+        });
         form.reset(emptyForm);
         setIsDone(true);
       },

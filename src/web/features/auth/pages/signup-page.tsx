@@ -23,7 +23,11 @@ export function SignupPage() {
   const onInvalid = () => {
     const values = form.getValues();
     if (Object.values(values).some((value) => !value.trim())) {
-      toast({ title: 'Missing information', description: 'Please fill in all fields.', variant: 'destructive' });
+      toast({
+        title: 'Missing information',
+        description: 'Please fill in all fields.',
+        variant: 'destructive',
+      });
     } else if (values.password.length < PASSWORD_MIN_LENGTH) {
       toast({
         title: 'Password too short',

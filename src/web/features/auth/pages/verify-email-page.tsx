@@ -37,9 +37,7 @@ export function VerifyEmailPage() {
       <div className="grid gap-5">
         <Icon
           aria-hidden
-          className={
-            outcome === 'verified' ? 'size-12 text-success' : 'size-12 text-accent'
-          }
+          className={outcome === 'verified' ? 'size-12 text-success' : 'size-12 text-accent'}
         />
         <p className="text-sm text-muted-foreground">{text}</p>
         {outcome === 'verified' ? (

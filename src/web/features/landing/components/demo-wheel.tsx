@@ -1,8 +1,18 @@
+import { PartyPopper } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 
 const sampleEntrants = ['Maya', 'Jordan', 'Priya', 'Lucas', 'Amara', 'Noah', 'Sofia', 'Kenji'];
-const sliceColors = ['#6d28d9', '#f59e0b', '#8b5cf6', '#fbbf24', '#7c3aed', '#d97706', '#a78bfa', '#f97316'];
+const sliceColors = [
+  '#6d28d9',
+  '#f59e0b',
+  '#8b5cf6',
+  '#fbbf24',
+  '#7c3aed',
+  '#d97706',
+  '#a78bfa',
+  '#f97316',
+];
 const SPIN_MS = 3000;
 const SLICE = 360 / sampleEntrants.length;
 
@@ -81,8 +91,17 @@ export function DemoWheel() {
           <circle cx="100" cy="100" r="16" fill="#fff" />
         </svg>
       </div>
-      <p aria-live="polite" className="min-h-7 text-lg font-bold">
-        {winner ? `🎉 ${winner} wins!` : isSpinning ? 'Spinning...' : 'Eight sample entrants'}
+      <p aria-live="polite" className="flex min-h-7 items-center gap-2 text-lg font-bold">
+        {winner ? (
+          <>
+            <PartyPopper aria-hidden className="size-5 text-accent" />
+            {winner} wins!
+          </>
+        ) : isSpinning ? (
+          'Spinning...'
+        ) : (
+          'Eight sample entrants'
+        )}
       </p>
       <Button onClick={spin} disabled={isSpinning} size="lg" className="min-w-40">
         {isSpinning ? 'SPINNING...' : 'SPIN'}

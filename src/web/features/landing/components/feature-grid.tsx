@@ -1,4 +1,12 @@
-import { Clock, Download, Link2, ShieldCheck, Smartphone, Sparkles, type LucideIcon } from 'lucide-react';
+import {
+  Clock,
+  Download,
+  Link2,
+  ShieldCheck,
+  Smartphone,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 
 const features: { icon: LucideIcon; title: string; text: string }[] = [
   {

@@ -29,7 +29,17 @@ const footerLinks: { heading: string; links: { label: string; href: string }[] }
   },
 ];
 
-function Section({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16 sm:py-20">
       <h2 className="text-center text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h2>
@@ -43,13 +53,22 @@ export function LandingPage() {
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <nav
+          aria-label="Main"
+          className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
+        >
           <Logo />
           <div className="flex items-center gap-1 sm:gap-4">
-            <a href="#features" className="hidden text-sm font-medium text-muted-foreground hover:text-foreground sm:inline">
+            <a
+              href="#features"
+              className="hidden text-sm font-medium text-muted-foreground hover:text-foreground sm:inline"
+            >
               Features
             </a>
-            <a href="#pricing" className="hidden text-sm font-medium text-muted-foreground hover:text-foreground sm:inline">
+            <a
+              href="#pricing"
+              className="hidden text-sm font-medium text-muted-foreground hover:text-foreground sm:inline"
+            >
               Pricing
             </a>
             <Button asChild size="sm">
@@ -99,7 +118,10 @@ export function LandingPage() {
                 ['2', 'Share one link', 'Entrants join from their phone in seconds.'],
                 ['3', 'Spin the wheel', 'Draw a fair winner live, then export your leads.'],
               ].map(([step, title, text]) => (
-                <li key={step} className="flex items-start gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm">
+                <li
+                  key={step}
+                  className="flex items-start gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm"
+                >
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-white">
                     {step}
                   </span>
@@ -113,11 +135,19 @@ export function LandingPage() {
           </div>
         </section>
 
-        <Section id="features" title="Everything a giveaway needs" intro="Built for the moment your post takes off.">
+        <Section
+          id="features"
+          title="Everything a giveaway needs"
+          intro="Built for the moment your post takes off."
+        >
           <FeatureGrid />
         </Section>
 
-        <Section id="pricing" title="Simple pricing" intro="No per-entry fees, no limits on your leads.">
+        <Section
+          id="pricing"
+          title="Simple pricing"
+          intro="No per-entry fees, no limits on your leads."
+        >
           <Pricing />
         </Section>
       </main>
@@ -139,7 +169,10 @@ export function LandingPage() {
                         {link.label}
                       </a>
                     ) : (
-                      <Link href={link.href} className="text-muted-foreground hover:text-foreground">
+                      <Link
+                        href={link.href}
+                        className="text-muted-foreground hover:text-foreground"
+                      >
                         {link.label}
                       </Link>
                     )}
