@@ -17,7 +17,10 @@ export default defineConfig({
     projects: [
       api('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
-      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -19,8 +19,12 @@ function newestChange(dir) {
 
 function clientIsStale() {
   if (!existsSync(builtIndex)) return true;
-  const sources = ['src/web', 'src/shared', 'index.html', 'vite.config.ts'].map((p) => path.join(root, p));
-  const newestSource = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)));
+  const sources = ['src/web', 'src/shared', 'index.html', 'vite.config.ts'].map((p) =>
+    path.join(root, p),
+  );
+  const newestSource = Math.max(
+    ...sources.map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)),
+  );
   return newestSource > statSync(builtIndex).mtimeMs;
 }
 

@@ -56,7 +56,10 @@ export const sessions = pgTable(
     expire: timestamp('expire', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_expire_idx').on(table.expire),
+    index('sessions_user_idx').on(table.userId),
+  ],
 );
 
 export const tokenPurposes = ['verify_email', 'password_reset'] as const;
@@ -89,7 +92,9 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt)],
+  (table) => [
+    index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

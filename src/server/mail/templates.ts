@@ -91,7 +91,11 @@ export function passwordResetLinkMail(user: Recipient, url: string): Mail {
   });
 }
 
-export function passwordResetTokenMail(user: Recipient, token: string, manualResetUrl: string): Mail {
+export function passwordResetTokenMail(
+  user: Recipient,
+  token: string,
+  manualResetUrl: string,
+): Mail {
   const mail = renderMail({
     to: user.email,
     subject: `Your ${PRODUCT_NAME} reset token`,

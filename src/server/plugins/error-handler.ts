@@ -40,7 +40,8 @@ function describeError(error: FastifyError | AppError): { status: number; body: 
     const errors: Record<string, string> = {};
     for (const issue of error.validation) {
       const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
-      errors[field] ??= field === '_' ? 'Expected a JSON object.' : (issue.message ?? 'Invalid value');
+      errors[field] ??=
+        field === '_' ? 'Expected a JSON object.' : (issue.message ?? 'Invalid value');
     }
     const first = Object.entries(errors)[0];
     const message = first?.[0] === '_' ? 'The request body must be a JSON object.' : first?.[1];

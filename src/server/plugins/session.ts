@@ -37,7 +37,12 @@ export function readSessionToken(request: FastifyRequest): string | null {
 }
 
 /** Signs in with a brand-new session id (never reusing one the browser already had). */
-export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string) {
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+) {
   const previous = readSessionToken(request);
   if (previous) await deleteSession(db, previous);
   const session = await createSession(db, userId, {
