@@ -1,15 +1,20 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { holdEmbeddedDatabase } from './db/server-lock.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
   const database = openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    releaseLock();
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

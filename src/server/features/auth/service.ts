@@ -21,16 +21,8 @@ import {
   verificationMail,
 } from '#server/mail/templates.ts';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.ts';
+import { findUserByEmail, markEmailVerified } from '#server/features/users/service.ts';
 import { deleteUserSessions } from './sessions.ts';
-
-export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1)
-    .then((rows) => rows[0]);
-}
 
 export async function signUp(ctx: AppContext, input: SignupBody): Promise<void> {
   const role = ctx.config.adminEmails.has(input.email.toLowerCase()) ? 'admin' : 'user';
@@ -75,10 +67,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<Verif
   const check = await consumeEmailToken(ctx.db, token, 'verify_email');
   if (check.status === 'unknown') return 'invalid';
   if (check.status === 'valid') {
-    await ctx.db
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, check.userId));
+    await markEmailVerified(ctx.db, check.userId);
     return 'verified';
   }
   // A second click on a used link is harmless: say so if the account is verified.

@@ -1,0 +1,72 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { users, type User, type UserRole } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
+
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+export async function getUserByEmail(db: Db, email: string): Promise<User> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
+  return user;
+}
+
+/** An account created by an operator is trusted: verified from the start. */
+export async function createVerifiedUser(
+  db: Db,
+  input: { email: string; password: string; firstName: string; lastName: string; role: UserRole },
+): Promise<User> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', 'An account with this email already exists.');
+    }
+    throw error;
+  }
+}
+
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export function countActiveAdmins(db: Db): Promise<number> {
+  return db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .then((rows) => rows[0]?.value ?? 0);
+}
+
+/** Changes a role; the platform must always keep one active admin. */
+export async function setUserRole(db: Db, user: User, role: UserRole): Promise<void> {
+  if (user.role === 'admin' && role !== 'admin' && user.isActive) {
+    if ((await countActiveAdmins(db)) <= 1) {
+      throw new AppError('CONFLICT', 'The last admin cannot be removed.');
+    }
+  }
+  await db.update(users).set({ role }).where(eq(users.id, user.id));
+}
