@@ -48,6 +48,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestTimeout: 30_000,
   });
+  // Lets a user's bug report name the exact log lines of their request.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
