@@ -9,6 +9,8 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { contestRoutes } from './features/contests/routes.ts';
+import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { registerClient } from './plugins/client.ts';
@@ -84,5 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { ctx });
+  await app.register(contestRoutes, { ctx });
+  await app.register(entryRoutes, { ctx });
   return app;
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -98,3 +100,63 @@ export const mailOutbox = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
+
+export const contests = pgTable(
+  'contests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trainerId: uuid('trainer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    prizeDetails: text('prize_details').notNull(),
+    prizeValue: text('prize_value'),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    maxEntries: integer('max_entries'),
+    // False for a draft (never published) and for a paused contest: no entries either way.
+    isActive: boolean('is_active').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    confirmationMessage: text('confirmation_message'),
+    winnerId: uuid('winner_id').references((): AnyPgColumn => contestEntries.id, {
+      onDelete: 'set null',
+    }),
+    winnerSelectedAt: timestamp('winner_selected_at', { withTimezone: true }),
+    // Maintained in the same transaction as every insert, under the contest row lock: exact
+    // maxEntries across instances and O(1) counts for the public page.
+    entryCount: integer('entry_count').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('contests_trainer_idx').on(table.trainerId, table.createdAt),
+    check(
+      'contests_max_entries_check',
+      sql`${table.maxEntries} is null or ${table.maxEntries} >= 1`,
+    ),
+    check('contests_entry_count_check', sql`${table.entryCount} >= 0`),
+  ],
+);
+
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    entryDate: timestamp('entry_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One entry per e-mail per contest, whatever its letter case: the index is the guarantee.
+    uniqueIndex('contest_entries_contest_email_idx').on(
+      table.contestId,
+      sql`lower(btrim(${table.email}))`,
+    ),
+    index('contest_entries_contest_date_idx').on(table.contestId, table.entryDate, table.id),
+  ],
+);
+
+export type Contest = typeof contests.$inferSelect;
+export type ContestEntry = typeof contestEntries.$inferSelect;

@@ -13,6 +13,14 @@ const friendlyByFastifyCode: Record<string, { status: number; message: string }>
     message: 'Unsupported content type. Send JSON (application/json).',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header.' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The file is too large: the limit is 5 MB.' },
+  FST_FILES_LIMIT: { status: 413, message: 'Upload one file at a time.' },
+  FST_PARTS_LIMIT: { status: 413, message: 'The upload has too many parts.' },
+  FST_FIELDS_LIMIT: { status: 413, message: 'The upload has too many fields.' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    message: 'Upload the CSV file as multipart/form-data.',
+  },
 };
 
 /**

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createContestBody,
+  ownerContest,
+  publicContest,
+  setContestActiveBody,
+  updateContestBody,
+} from '#shared/contracts/contests.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import {
+  countEntriesByContest,
+  createContest,
+  deleteContest,
+  listOwnContests,
+  setContestActive,
+  toOwnerContest,
+  updateContest,
+  viewContest,
+} from './service.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    '/api/contests',
+    { schema: { response: { 200: z.array(ownerContest) } } },
+    async (request) => (await listOwnContests(db, requireUser(request))).map(toOwnerContest),
+  );
+
+  app.get(
+    '/api/contests/entry-counts',
+    { schema: { response: { 200: z.record(z.string(), z.number()) } } },
+    async (request) => countEntriesByContest(db, requireUser(request)),
+  );
+
+  app.post(
+    '/api/contests',
+    { schema: { body: createContestBody, response: { 201: ownerContest } } },
+    async (request, reply) => {
+      const contest = await createContest(db, requireUser(request), request.body);
+      return reply.status(201).send(toOwnerContest(contest));
+    },
+  );
+
+  app.get(
+    '/api/contests/:id',
+    { schema: { params: idParams, response: { 200: z.union([ownerContest, publicContest]) } } },
+    async (request) => viewContest(db, request.params.id, request.user),
+  );
+
+  app.put(
+    '/api/contests/:id',
+    { schema: { params: idParams, body: updateContestBody, response: { 200: ownerContest } } },
+    async (request) =>
+      toOwnerContest(
+        await updateContest(db, requireUser(request), request.params.id, request.body),
+      ),
+  );
+
+  app.patch(
+    '/api/contests/:id/status',
+    { schema: { params: idParams, body: setContestActiveBody, response: { 200: ownerContest } } },
+    async (request) =>
+      toOwnerContest(
+        await setContestActive(db, requireUser(request), request.params.id, request.body.isActive),
+      ),
+  );
+
+  app.delete('/api/contests/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteContest(db, requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+};

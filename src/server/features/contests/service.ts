@@ -1,0 +1,163 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  createContestBody,
+  ownerContest,
+  publicContest,
+  updateContestBody,
+} from '#shared/contracts/contests.ts';
+import type { Db } from '#server/db/client.ts';
+import { contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
+
+/** Any id that is not a uuid (typos, probes, path tricks) simply names no contest. */
+export function isContestId(contestId: string): boolean {
+  return UUID.test(contestId);
+}
+
+export async function findContest(db: Db, contestId: string): Promise<Contest | undefined> {
+  if (!isContestId(contestId)) return undefined;
+  const [contest] = await db.select().from(contests).where(eq(contests.id, contestId)).limit(1);
+  return contest;
+}
+
+export function canManage(user: SessionUser | null, contest: Contest): boolean {
+  return Boolean(user && (user.id === contest.trainerId || user.role === 'admin'));
+}
+
+/** The contest if this user owns it (or is an admin); otherwise, as if it did not exist. */
+export async function getManagedContest(
+  db: Db,
+  contestId: string,
+  user: SessionUser,
+): Promise<Contest> {
+  const contest = await findContest(db, contestId);
+  if (!contest || !canManage(user, contest)) throw contestNotFound();
+  return contest;
+}
+
+export function toPublicContest(contest: Contest): z.input<typeof publicContest> {
+  return {
+    id: contest.id,
+    title: contest.title,
+    description: contest.description,
+    prizeDetails: contest.prizeDetails,
+    prizeValue: contest.prizeValue,
+    endDate: contest.endDate,
+    maxEntries: contest.maxEntries,
+    isActive: contest.isActive,
+    isPublished: contest.publishedAt !== null,
+    confirmationMessage: contest.confirmationMessage,
+    winnerId: contest.winnerId,
+    entryCount: contest.entryCount,
+  };
+}
+
+export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
+  return {
+    ...toPublicContest(contest),
+    trainerId: contest.trainerId,
+    winnerSelectedAt: contest.winnerSelectedAt,
+    createdAt: contest.createdAt,
+    updatedAt: contest.updatedAt,
+  };
+}
+
+/** Owners and admins get the full record; anyone else only what the entry page shows. */
+export async function viewContest(db: Db, contestId: string, viewer: SessionUser | null) {
+  const contest = await findContest(db, contestId);
+  if (!contest) throw contestNotFound();
+  if (canManage(viewer, contest)) return toOwnerContest(contest);
+  // A draft is private until its owner publishes it.
+  if (contest.publishedAt === null) throw contestNotFound();
+  return toPublicContest(contest);
+}
+
+export function listOwnContests(db: Db, user: SessionUser): Promise<Contest[]> {
+  return db
+    .select()
+    .from(contests)
+    .where(eq(contests.trainerId, user.id))
+    .orderBy(desc(contests.createdAt), desc(contests.id));
+}
+
+export async function countEntriesByContest(
+  db: Db,
+  user: SessionUser,
+): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ id: contests.id, count: contests.entryCount })
+    .from(contests)
+    .where(eq(contests.trainerId, user.id));
+  return Object.fromEntries(rows.map((row) => [row.id, row.count]));
+}
+
+export async function createContest(
+  db: Db,
+  user: SessionUser,
+  input: z.output<typeof createContestBody>,
+): Promise<Contest> {
+  const { isActive, ...fields } = input;
+  const [contest] = await db
+    .insert(contests)
+    .values({ ...fields, trainerId: user.id, isActive, publishedAt: isActive ? new Date() : null })
+    .returning();
+  return contest!;
+}
+
+export async function updateContest(
+  db: Db,
+  user: SessionUser,
+  contestId: string,
+  input: z.output<typeof updateContestBody>,
+): Promise<Contest> {
+  const contest = await getManagedContest(db, contestId, user);
+  if (input.maxEntries !== null && input.maxEntries < contest.entryCount) {
+    throw new AppError(
+      'CONFLICT',
+      `Max entries cannot be lower than the ${contest.entryCount} entries already received.`,
+      { maxEntries: `Must be at least ${contest.entryCount}` },
+    );
+  }
+  const [updated] = await db
+    .update(contests)
+    .set(input)
+    .where(
+      and(
+        eq(contests.id, contest.id),
+        // Re-checked in the statement: entries may have arrived since the read above.
+        input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    throw new AppError('CONFLICT', 'More entries arrived meanwhile; raise Max entries and retry.');
+  }
+  return updated;
+}
+
+/** Publishing a draft, pausing or resuming entries. */
+export async function setContestActive(
+  db: Db,
+  user: SessionUser,
+  contestId: string,
+  isActive: boolean,
+): Promise<Contest> {
+  const contest = await getManagedContest(db, contestId, user);
+  const [updated] = await db
+    .update(contests)
+    .set({ isActive, publishedAt: contest.publishedAt ?? (isActive ? new Date() : null) })
+    .where(eq(contests.id, contest.id))
+    .returning();
+  return updated!;
+}
+
+export async function deleteContest(db: Db, user: SessionUser, contestId: string): Promise<void> {
+  const contest = await getManagedContest(db, contestId, user);
+  await db.delete(contests).where(eq(contests.id, contest.id));
+}

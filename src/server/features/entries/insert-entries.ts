@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { contestEntries, contests } from '#server/db/schema.ts';
+
+export type EntryCandidate = { name: string; email: string };
+
+export type EntryOutcome =
+  | { status: 'accepted'; entry: { id: string; name: string; entryDate: Date } }
+  | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Rows per INSERT: 3 parameters each stays far below PostgreSQL's 65,535-parameter limit. */
+const INSERT_CHUNK = 1000;
+
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Inserts candidates in order, within one transaction holding the contest's row lock, so the
+ * capacity check and the counter update see every other writer's committed work (any instance).
+ * The unique index decides duplicates (ON CONFLICT DO NOTHING), including within the batch.
+ * `enforceSchedule` applies the entering rules (active and before the end, by the database
+ * clock); an owner's import skips them but still respects maxEntries.
+ */
+export async function insertEntries(
+  db: Db,
+  contestId: string,
+  candidates: EntryCandidate[],
+  options: { enforceSchedule: boolean },
+): Promise<EntryOutcome[]> {
+  return db.transaction(async (tx) => {
+    const [contest] = await tx
+      .select({
+        maxEntries: contests.maxEntries,
+        entryCount: contests.entryCount,
+        isOpen: sql<boolean>`${contests.isActive} and now() < ${contests.endDate}`,
+      })
+      .from(contests)
+      .where(eq(contests.id, contestId))
+      .for('update');
+    if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
+    if (options.enforceSchedule && !contest.isOpen) {
+      return candidates.map(() => ({ status: 'ended' as const }));
+    }
+
+    const outcomes: EntryOutcome[] = new Array(candidates.length);
+    let remaining =
+      contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
+    let next = 0;
+    let inserted = 0;
+    while (next < candidates.length && remaining > 0) {
+      const take = Math.min(INSERT_CHUNK, remaining, candidates.length - next);
+      const chunk = candidates.slice(next, next + take);
+      const rows = await insertChunk(tx, contestId, chunk);
+      assignOutcomes(outcomes, next, chunk, rows);
+      inserted += rows.length;
+      remaining -= rows.length;
+      next += take;
+    }
+    for (let index = next; index < candidates.length; index += 1)
+      outcomes[index] = { status: 'full' };
+    if (inserted > 0) {
+      await tx.execute(
+        sql`update contests set entry_count = entry_count + ${inserted} where id = ${contestId}`,
+      );
+    }
+    return outcomes;
+  });
+}
+
+function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]) {
+  return tx
+    .insert(contestEntries)
+    .values(chunk.map((candidate) => ({ contestId, name: candidate.name, email: candidate.email })))
+    .onConflictDoNothing()
+    .returning({
+      id: contestEntries.id,
+      name: contestEntries.name,
+      email: contestEntries.email,
+      entryDate: contestEntries.entryDate,
+    });
+}
+
+/** The first candidate of each inserted e-mail was accepted; every other one was a duplicate. */
+function assignOutcomes(
+  outcomes: EntryOutcome[],
+  offset: number,
+  chunk: EntryCandidate[],
+  rows: { id: string; name: string; email: string; entryDate: Date }[],
+) {
+  const insertedByKey = new Map(rows.map((row) => [emailKey(row.email), row]));
+  chunk.forEach((candidate, index) => {
+    const key = emailKey(candidate.email);
+    const row = insertedByKey.get(key);
+    if (row) {
+      insertedByKey.delete(key);
+      outcomes[offset + index] = {
+        status: 'accepted',
+        entry: { id: row.id, name: row.name, entryDate: row.entryDate },
+      };
+    } else {
+      outcomes[offset + index] = { status: 'duplicate' };
+    }
+  });
+}

@@ -1,0 +1,120 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
+import { enterContestBody } from '#shared/contracts/entries.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  findContest,
+  contestNotFound,
+  getManagedContest,
+} from '#server/features/contests/service.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import { EntryWriter } from './entry-writer.ts';
+import {
+  countMatchingEntries,
+  ENTRY_PAGE_DEFAULT,
+  ENTRY_PAGE_MAX,
+  enterContest,
+  exportEntriesCsv,
+  exportFileName,
+  importEntries,
+  listEntries,
+} from './service.ts';
+
+const contestParams = z.object({ contestId: z.string().max(100) });
+
+const listQuery = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(ENTRY_PAGE_DEFAULT),
+  /** `{entryDate ISO}_{id}` of the last entry already shown. */
+  cursor: z
+    .string()
+    .regex(/^[^_]+_[0-9a-f-]{36}$/i, 'Invalid cursor')
+    .optional()
+    .transform((value) => {
+      if (!value) return undefined;
+      const [date, id] = value.split('_') as [string, string];
+      const entryDate = new Date(date);
+      return Number.isNaN(entryDate.getTime()) ? undefined : { entryDate, id };
+    }),
+});
+
+export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const writer = new EntryWriter(db);
+
+  await app.register(multipart, {
+    limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+  });
+
+  app.post(
+    '/api/contests/:contestId/entries',
+    { schema: { params: contestParams, body: enterContestBody } },
+    async (request, reply) =>
+      reply.status(201).send(await enterContest(writer, request.params.contestId, request.body)),
+  );
+
+  // Public: the entry page shows the count. A draft is visible to nobody but its owner.
+  app.get(
+    '/api/contests/:contestId/entries/count',
+    { schema: { params: contestParams, response: { 200: z.object({ count: z.number() }) } } },
+    async (request) => {
+      const contest = await findContest(db, request.params.contestId);
+      if (!contest || (contest.publishedAt === null && request.user?.id !== contest.trainerId)) {
+        throw contestNotFound();
+      }
+      return { count: contest.entryCount };
+    },
+  );
+
+  app.get(
+    '/api/contests/:contestId/entries',
+    { schema: { params: contestParams, querystring: listQuery } },
+    async (request, reply) => {
+      const contest = await getManagedContest(db, request.params.contestId, requireUser(request));
+      const { search, limit, cursor } = request.query;
+      const [entries, total] = await Promise.all([
+        listEntries(db, contest, { search, limit, cursor }),
+        countMatchingEntries(db, contest, search),
+      ]);
+      // The list is the body (as the spec's call table has it); the total rides in a header.
+      return reply.header('x-total-count', String(total)).send(entries);
+    },
+  );
+
+  app.post(
+    '/api/contests/:contestId/entries/import',
+    { schema: { params: contestParams } },
+    async (request) => {
+      const contest = await getManagedContest(db, request.params.contestId, requireUser(request));
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data.');
+      }
+      const file = await request.file();
+      if (!file || file.fieldname !== 'csvFile') {
+        throw new AppError('BAD_REQUEST', 'Choose a CSV file to import (form field csvFile).');
+      }
+      if (!/\.csv$/i.test(file.filename)) {
+        file.file.resume();
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only .csv files can be imported.');
+      }
+      const content = await file.toBuffer();
+      return importEntries(db, contest, content);
+    },
+  );
+
+  app.get(
+    '/api/contests/:contestId/entries/export',
+    { schema: { params: contestParams } },
+    async (request, reply) => {
+      const contest = await getManagedContest(db, request.params.contestId, requireUser(request));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', exportFileName(contest.title))
+        .header('cache-control', 'no-store')
+        .send(exportEntriesCsv(db, contest));
+    },
+  );
+};

@@ -1,0 +1,212 @@
+import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import {
+  entryMessages,
+  enterContestBody,
+  type EnterContestBody,
+  type ImportResult,
+} from '#shared/contracts/entries.ts';
+import type { Db } from '#server/db/client.ts';
+import { contestEntries, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
+import type { EntryWriter } from './entry-writer.ts';
+import { emailKey, insertEntries, type EntryCandidate } from './insert-entries.ts';
+
+export async function enterContest(
+  writer: EntryWriter,
+  contestId: string,
+  input: EnterContestBody,
+) {
+  if (!isContestId(contestId)) throw contestNotFound();
+  const outcome = await writer.submit(contestId, input);
+  switch (outcome.status) {
+    case 'accepted':
+      return { ...outcome.entry, contestId };
+    case 'not_found':
+      throw contestNotFound();
+    case 'ended':
+      throw new AppError('CONFLICT', entryMessages.ended);
+    case 'full':
+      throw new AppError('CONFLICT', entryMessages.full);
+    case 'duplicate':
+      throw new AppError('CONFLICT', entryMessages.duplicate);
+  }
+}
+
+export const ENTRY_PAGE_DEFAULT = 200;
+export const ENTRY_PAGE_MAX = 1000;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function matchesSearch(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  const pattern = `%${escapeLike(term)}%`;
+  return or(ilike(contestEntries.name, pattern), ilike(contestEntries.email, pattern));
+}
+
+/** Newest first; `cursor` is the last entry of the previous page. */
+export async function listEntries(
+  db: Db,
+  contest: Contest,
+  options: { search?: string; limit?: number; cursor?: { entryDate: Date; id: string } },
+) {
+  const cursor = options.cursor;
+  return db
+    .select({
+      id: contestEntries.id,
+      name: contestEntries.name,
+      email: contestEntries.email,
+      entryDate: contestEntries.entryDate,
+    })
+    .from(contestEntries)
+    .where(
+      and(
+        eq(contestEntries.contestId, contest.id),
+        matchesSearch(options.search),
+        cursor
+          ? or(
+              lt(contestEntries.entryDate, cursor.entryDate),
+              and(eq(contestEntries.entryDate, cursor.entryDate), lt(contestEntries.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contestEntries.entryDate), desc(contestEntries.id))
+    .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
+}
+
+export async function countMatchingEntries(db: Db, contest: Contest, search?: string) {
+  if (!search?.trim()) return contest.entryCount;
+  const [row] = await db
+    .select({ value: count() })
+    .from(contestEntries)
+    .where(and(eq(contestEntries.contestId, contest.id), matchesSearch(search)));
+  return row?.value ?? 0;
+}
+
+/** Errors listed in the answer; the counts stay exact beyond it. */
+const MAX_REPORTED_ERRORS = 100;
+
+/**
+ * Imports `name,email` rows (header in any case and order; BOM, CRLF and quotes handled).
+ * Invalid rows, repeated e-mails and rows past maxEntries are skipped and reported by line.
+ */
+export async function importEntries(db: Db, contest: Contest, csv: Buffer): Promise<ImportResult> {
+  let records: string[][];
+  try {
+    records = parse(csv, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      max_record_size: 64 * 1024,
+    }) as string[][];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    throw new AppError('BAD_REQUEST', `The file is not a valid CSV file: ${reason}`);
+  }
+  const header = (records[0] ?? []).map((cell) => cell.toLowerCase());
+  const nameColumn = header.indexOf('name');
+  const emailColumn = header.indexOf('email');
+  if (nameColumn === -1 || emailColumn === -1) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The CSV file needs a header row with name and email columns.',
+    );
+  }
+
+  const errors: ImportResult['errors'] = [];
+  const candidates: (EntryCandidate & { row: number })[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  const skip = (row: number, message: string) => {
+    skipped += 1;
+    if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
+  };
+  records.slice(1).forEach((record, index) => {
+    const row = index + 2; // the line number a spreadsheet shows, header being row 1
+    const parsed = enterContestBody.safeParse({
+      name: record[nameColumn],
+      email: record[emailColumn],
+    });
+    if (!parsed.success) return skip(row, parsed.error.issues[0]?.message ?? 'Invalid row');
+    const key = emailKey(parsed.data.email);
+    if (seen.has(key)) return skip(row, 'This email appears earlier in the file.');
+    seen.add(key);
+    candidates.push({ ...parsed.data, row });
+  });
+
+  const outcomes = await insertEntries(db, contest.id, candidates, { enforceSchedule: false });
+  let imported = 0;
+  outcomes.forEach((outcome, index) => {
+    const { row } = candidates[index]!;
+    if (outcome.status === 'accepted') imported += 1;
+    else if (outcome.status === 'duplicate') skip(row, entryMessages.duplicate);
+    else if (outcome.status === 'full') skip(row, entryMessages.full);
+    else throw contestNotFound();
+  });
+  return { imported, skipped, errors };
+}
+
+/** A spreadsheet would run a cell starting with these as a formula: make it plain text. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const EXPORT_BATCH = 5000;
+
+/** Entries as CSV, read in keyset batches: memory stays flat whatever the contest's size. */
+export function exportEntriesCsv(db: Db, contest: Contest): Readable {
+  async function* rows() {
+    yield ['name', 'email', 'entryDate'];
+    let after: { entryDate: Date; id: string } | undefined;
+    for (;;) {
+      const batch = await db
+        .select({
+          id: contestEntries.id,
+          name: contestEntries.name,
+          email: contestEntries.email,
+          entryDate: contestEntries.entryDate,
+        })
+        .from(contestEntries)
+        .where(
+          and(
+            eq(contestEntries.contestId, contest.id),
+            after
+              ? sql`(${contestEntries.entryDate}, ${contestEntries.id}) > (${after.entryDate}, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(contestEntries.entryDate, contestEntries.id)
+        .limit(EXPORT_BATCH);
+      for (const entry of batch) {
+        yield [
+          neutraliseFormula(entry.name),
+          neutraliseFormula(entry.email),
+          entry.entryDate.toISOString(),
+        ];
+      }
+      if (batch.length < EXPORT_BATCH) return;
+      after = batch.at(-1);
+    }
+  }
+  // A BOM so Excel reads UTF-8 names correctly; CRLF as RFC 4180 and Excel expect.
+  return Readable.from(rows()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+}
+
+/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
+export function exportFileName(title: string): string {
+  const name = `${title}-entries.csv`;
+  const ascii = name.replace(/[^\w .()-]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

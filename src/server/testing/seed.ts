@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
+import { createSession } from '#server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Fast fixtures for feature tests: users and sessions straight in the database. */
+
+export type SeededUser = { id: string; email: string; cookie: string };
+
+export async function seedUser(t: TestApp, role: UserRole = 'user'): Promise<SeededUser> {
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ email, firstName: 'Sam', lastName: 'Seed', role, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  const session = await createSession(t.database.db, user!.id, {});
+  return { id: user!.id, email, cookie: `${SESSION_COOKIE}=${t.app.signCookie(session.token)}` };
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function seedContest(
+  t: TestApp,
+  owner: { id: string },
+  overrides: Partial<typeof contests.$inferInsert> = {},
+): Promise<Contest> {
+  const [contest] = await t.database.db
+    .insert(contests)
+    .values({
+      trainerId: owner.id,
+      title: 'Spring Shred Giveaway',
+      description: 'Win a month of coaching.',
+      prizeDetails: 'One month of 1:1 coaching',
+      endDate: new Date(Date.now() + 7 * DAY_MS),
+      publishedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return contest!;
+}
+
+/** `app.inject` as a given user (or anonymous when `as` is undefined). */
+export function request(
+  t: TestApp,
+  as: SeededUser | undefined,
+  options: InjectOptions & { method: string; url: string },
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...(as ? { cookie: as.cookie } : {}) },
+  } as InjectOptions) as Promise<LightMyRequestResponse>;
+}

@@ -1,0 +1,55 @@
+/** Time rules of the spec (section 4), shared by the screens and the server. */
+
+type ContestTimes = { isActive: boolean; isPublished: boolean; endDate: string | Date };
+
+export type ContestStatus = 'active' | 'ended' | 'paused' | 'draft';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function endTime(contest: Pick<ContestTimes, 'endDate'>): number {
+  return new Date(contest.endDate).getTime();
+}
+
+/** Entries are taken only while the contest is active and its end lies ahead. */
+export function acceptsEntries(contest: ContestTimes, now = Date.now()): boolean {
+  return contest.isActive && now < endTime(contest);
+}
+
+export function contestStatus(contest: ContestTimes, now = Date.now()): ContestStatus {
+  if (!contest.isPublished) return 'draft';
+  if (now >= endTime(contest)) return 'ended';
+  return contest.isActive ? 'active' : 'paused';
+}
+
+/** 'Ended', 'Nd Nh left', 'Nh left' or 'Nm left' (contest cards). */
+export function formatTimeLeft(endDate: string | Date, now = Date.now()): string {
+  const left = new Date(endDate).getTime() - now;
+  if (left <= 0) return 'Ended';
+  if (left >= DAY) return `${Math.floor(left / DAY)}d ${Math.floor((left % DAY) / HOUR)}h left`;
+  if (left >= HOUR) return `${Math.floor(left / HOUR)}h left`;
+  return `${Math.floor(left / MINUTE)}m left`;
+}
+
+/** Days and hours, hours only, or 'Ended' (dashboard card). */
+export function formatTimeLeftShort(endDate: string | Date, now = Date.now()): string {
+  const left = new Date(endDate).getTime() - now;
+  if (left <= 0) return 'Ended';
+  const days = Math.floor(left / DAY);
+  const hours = Math.floor((left % DAY) / HOUR);
+  return days > 0 ? `${days}d ${hours}h` : `${hours}h`;
+}
+
+export type Countdown = { days: number; hours: number; minutes: number; seconds: number };
+
+/** Whole units left; all zeros once the end has passed. */
+export function countdownTo(endDate: string | Date, now = Date.now()): Countdown {
+  const left = Math.max(0, new Date(endDate).getTime() - now);
+  return {
+    days: Math.floor(left / DAY),
+    hours: Math.floor((left % DAY) / HOUR),
+    minutes: Math.floor((left % HOUR) / MINUTE),
+    seconds: Math.floor((left % MINUTE) / 1000),
+  };
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  CONTEST_CONFIRMATION_MAX_LENGTH,
+  CONTEST_DESCRIPTION_MAX_LENGTH,
+  CONTEST_PRIZE_DETAILS_MAX_LENGTH,
+  CONTEST_PRIZE_VALUE_MAX_LENGTH,
+  CONTEST_TITLE_MAX_LENGTH,
+  MAX_ENTRIES_LIMIT,
+} from '#shared/constants.ts';
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Blank optional text means "none". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+const maxEntries = z
+  .number({ error: 'Maximum entries must be a whole number' })
+  .int('Maximum entries must be a whole number')
+  .min(1, 'Maximum entries must be at least 1')
+  .max(
+    MAX_ENTRIES_LIMIT,
+    `Maximum entries must be at most ${MAX_ENTRIES_LIMIT.toLocaleString('en-US')}`,
+  )
+  .nullish()
+  .transform((value) => value ?? null);
+
+const endDate = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'End date must be a valid date and time')
+    .transform((value) => new Date(value));
+
+type Messages = { title: string; description: string; prizeDetails: string; endDate: string };
+
+function contestBody(messages: Messages) {
+  return z.object({
+    title: requiredText(messages.title, CONTEST_TITLE_MAX_LENGTH),
+    description: requiredText(messages.description, CONTEST_DESCRIPTION_MAX_LENGTH),
+    prizeDetails: requiredText(messages.prizeDetails, CONTEST_PRIZE_DETAILS_MAX_LENGTH),
+    prizeValue: optionalText(CONTEST_PRIZE_VALUE_MAX_LENGTH),
+    endDate: endDate(messages.endDate),
+    maxEntries,
+    confirmationMessage: optionalText(CONTEST_CONFIRMATION_MAX_LENGTH),
+  });
+}
+
+/** Creating: the spec's builder wording; the end must lie ahead. `isActive: false` saves a draft. */
+export const createContestBody = contestBody({
+  title: 'Contest title is required',
+  description: 'Contest description is required',
+  prizeDetails: 'Prize details are required',
+  endDate: 'End date is required',
+})
+  .extend({ isActive: z.boolean().default(true) })
+  .refine((value) => value.endDate.getTime() > Date.now(), {
+    message: 'End date must be in the future',
+    path: ['endDate'],
+  });
+export type CreateContestBody = z.input<typeof createContestBody>;
+
+/** Editing: the spec's edit wording; an ended contest may be edited (e.g. to extend it). */
+export const updateContestBody = contestBody({
+  title: 'Title is required',
+  description: 'Description is required',
+  prizeDetails: 'Prize details are required',
+  endDate: 'End date is required',
+});
+export type UpdateContestBody = z.input<typeof updateContestBody>;
+
+/** Publish a draft, pause or resume entries. */
+export const setContestActiveBody = z.object({ isActive: z.boolean() });
+
+export const contestIdParams = z.object({
+  id: z.uuid('Contest not found'),
+});
+export const contestIdParamsAlias = z.object({
+  contestId: z.uuid('Contest not found'),
+});
+
+/** Fields anyone with the link may see: never the owner, never an entrant's e-mail. */
+export const publicContest = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  prizeDetails: z.string(),
+  prizeValue: z.string().nullable(),
+  endDate: z.date(),
+  maxEntries: z.number().nullable(),
+  isActive: z.boolean(),
+  isPublished: z.boolean(),
+  confirmationMessage: z.string().nullable(),
+  winnerId: z.string().nullable(),
+  entryCount: z.number(),
+});
+
+export const ownerContest = publicContest.extend({
+  trainerId: z.string(),
+  winnerSelectedAt: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+/** Dates travel as ISO strings in JSON. */
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+export type PublicContest = Json<z.infer<typeof publicContest>>;
+export type OwnerContest = Json<z.infer<typeof ownerContest>>;
