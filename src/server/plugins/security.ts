@@ -26,6 +26,11 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
     crossOriginEmbedderPolicy: false,
   });
 
+  // The API speaks JSON only. Fastify also parses text/plain by default, which would turn a
+  // wrong content type into a confusing validation error (DESIGN.md wants 415), and text/plain
+  // is a content type a cross-site form can send without a CORS preflight.
+  app.removeContentTypeParser('text/plain');
+
   const appOrigin = new URL(options.appUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method)) return;

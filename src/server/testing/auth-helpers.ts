@@ -39,7 +39,10 @@ export async function signUpAndVerify(
   const fields = signupFields(overrides);
   const signup = await signUp(t, fields);
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
-  const verify = await t.app.inject({ method: 'GET', url: injectPath(await verificationLink(t, fields.email)) });
+  const verify = await t.app.inject({
+    method: 'GET',
+    url: injectPath(await verificationLink(t, fields.email)),
+  });
   if (verify.headers.location !== '/verify-email?status=verified') {
     throw new Error(`verification failed: ${String(verify.headers.location)}`);
   }
@@ -158,7 +161,11 @@ export async function setUserActive(t: TestApp, email: string, isActive: boolean
 }
 
 /** Moves every token of the user for `purpose` one minute into the past. */
-export async function expireTokens(t: TestApp, email: string, purpose: TokenPurpose): Promise<void> {
+export async function expireTokens(
+  t: TestApp,
+  email: string,
+  purpose: TokenPurpose,
+): Promise<void> {
   const user = await findUser(t, email);
   if (!user) throw new Error(`no user ${email}`);
   await t.database.db

@@ -33,8 +33,7 @@ export async function issueEmailToken(
 }
 
 export type TokenCheck =
-  | { status: 'valid' | 'expired' | 'used'; userId: string }
-  | { status: 'unknown' };
+  { status: 'valid' | 'expired' | 'used'; userId: string } | { status: 'unknown' };
 
 /**
  * Marks the token used if it is valid. The conditional UPDATE is the single-use guarantee:

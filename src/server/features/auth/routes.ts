@@ -30,10 +30,8 @@ const authRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
-  app.get(
-    '/api/auth/user',
-    { schema: { response: { 200: currentUser } } },
-    async (request) => requireUser(request),
+  app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) =>
+    requireUser(request),
   );
 
   app.post(
@@ -119,7 +117,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/api/auth/manual-reset',
-    { schema: { body: manualResetBody, response: { 200: messageResponse } }, config: authRateLimit },
+    {
+      schema: { body: manualResetBody, response: { 200: messageResponse } },
+      config: authRateLimit,
+    },
     async (request, reply) => {
       await resetPasswordManually(ctx, request.body);
       await endSession(ctx.db, request, reply);

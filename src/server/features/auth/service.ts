@@ -99,7 +99,12 @@ export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
 export async function requestPasswordResetLink(ctx: AppContext, input: EmailOnlyBody) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || !user.isActive) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
+  const token = await issueEmailToken(
+    ctx.db,
+    user.id,
+    'password_reset',
+    PASSWORD_RESET_TOKEN_TTL_MS,
+  );
   const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deliver(ctx, passwordResetLinkMail(user, url));
 }
@@ -107,7 +112,12 @@ export async function requestPasswordResetLink(ctx: AppContext, input: EmailOnly
 export async function requestPasswordResetToken(ctx: AppContext, input: EmailOnlyBody) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || !user.isActive) return;
-  const token = await issueEmailToken(ctx.db, user.id, 'password_reset', PASSWORD_RESET_TOKEN_TTL_MS);
+  const token = await issueEmailToken(
+    ctx.db,
+    user.id,
+    'password_reset',
+    PASSWORD_RESET_TOKEN_TTL_MS,
+  );
   await deliver(ctx, passwordResetTokenMail(user, token, `${ctx.config.appUrl}/manual-reset`));
 }
 

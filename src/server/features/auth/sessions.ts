@@ -14,9 +14,13 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = createRandomToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ sid: hashToken(token), userId, sess: meta, expire: expiresAt });
+  await db
+    .insert(sessions)
+    .values({ sid: hashToken(token), userId, sess: meta, expire: expiresAt });
   // Housekeeping on a path that is already writing: drop this user's stale sessions.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expire, new Date())));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expire, new Date())));
   return { token, expiresAt };
 }
 

@@ -25,10 +25,25 @@ describe('POST /api/auth/signup', () => {
 
   describe('validation', () => {
     it.each([
-      ['an e-mail without @', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-      ['an e-mail without domain', { email: 'ada@' }, 'email', 'Please enter a valid email address'],
+      [
+        'an e-mail without @',
+        { email: 'not-an-email' },
+        'email',
+        'Please enter a valid email address',
+      ],
+      [
+        'an e-mail without domain',
+        { email: 'ada@' },
+        'email',
+        'Please enter a valid email address',
+      ],
       ['a blank e-mail', { email: '   ' }, 'email', 'Please enter a valid email address'],
-      ['a 7-character password', { password: 'seven77' }, 'password', 'Password must be at least 8 characters'],
+      [
+        'a 7-character password',
+        { password: 'seven77' },
+        'password',
+        'Password must be at least 8 characters',
+      ],
       ['an empty password', { password: '' }, 'password', 'Password must be at least 8 characters'],
       ['an empty first name', { firstName: '' }, 'firstName', 'First name is required'],
       ['a blank first name', { firstName: '   ' }, 'firstName', 'First name is required'],
@@ -79,7 +94,9 @@ describe('POST /api/auth/signup', () => {
       const fields = signupFields({ firstName: '  Grace ', lastName: ' Hopper ' });
       const response = await signUp(t, fields);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ message: 'Please check your email to verify your account.' });
+      expect(response.json()).toEqual({
+        message: 'Please check your email to verify your account.',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
 
       const user = await findUser(t, fields.email);
@@ -198,7 +215,12 @@ describe('POST /api/auth/signup', () => {
     });
 
     it('ignores a role sent by the client', async () => {
-      const fields = { ...signupFields(), role: 'admin', isActive: false, emailVerifiedAt: '2020-01-01' };
+      const fields = {
+        ...signupFields(),
+        role: 'admin',
+        isActive: false,
+        emailVerifiedAt: '2020-01-01',
+      };
       expect((await signUp(t, fields)).statusCode).toBe(201);
       expect(await findUser(t, fields.email)).toMatchObject({
         role: 'user',

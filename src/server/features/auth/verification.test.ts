@@ -104,12 +104,17 @@ describe('e-mail verification', () => {
       // The way out: a new mail, whose link works.
       expect((await resend(fields.email)).statusCode).toBe(200);
       const fresh = await verificationLink(t, fields.email);
-      expect((await open(injectPath(fresh))).headers.location).toBe('/verify-email?status=verified');
+      expect((await open(injectPath(fresh))).headers.location).toBe(
+        '/verify-email?status=verified',
+      );
       expect((await logIn(t, fields)).statusCode).toBe(200);
     });
 
     it.each([
-      ['an unknown token', '/api/auth/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      [
+        'an unknown token',
+        '/api/auth/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      ],
       ['a token that is not base64url', '/api/auth/verify-email?token=%3Cscript%3E%00%27'],
       ['an empty token', '/api/auth/verify-email?token='],
       ['no token at all', '/api/auth/verify-email'],

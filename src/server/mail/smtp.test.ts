@@ -1,0 +1,200 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '#shared/messages.ts';
+import { mailOutbox } from '#server/db/schema.ts';
+import {
+  findUser,
+  injectPath,
+  linkIn,
+  logIn,
+  signupFields,
+  uniqueEmail,
+} from '#server/testing/auth-helpers.ts';
+import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
+
+type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/** Rejects recipients whose address starts with this, to simulate a delivery failure. */
+const BOUNCE_PREFIX = 'bounce-';
+
+/** Decodes quoted-printable: soft line breaks (`=` at line end) vanish, `=XX` are UTF-8 bytes. */
+function decodeQuotedPrintable(input: string): string {
+  const joined = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+type MimePart = { headers: Record<string, string>; body: string };
+
+function splitHeaders(entity: string): MimePart {
+  const [head = '', ...rest] = entity.split(/\r?\n\r?\n/);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body: rest.join('\r\n\r\n') };
+}
+
+function decodeBody(part: MimePart): string {
+  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
+  if (encoding === 'base64')
+    return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return part.body;
+}
+
+/** Headers of the message and its decoded leaf parts (multipart nesting included). */
+function parseMail(raw: string): { headers: Record<string, string>; parts: MimePart[] } {
+  const message = splitHeaders(raw);
+  const leaves = (entity: MimePart): MimePart[] => {
+    const boundary = entity.headers['content-type']?.match(/boundary="?([^";]+)"?/i)?.[1];
+    if (!boundary) return [{ headers: entity.headers, body: decodeBody(entity) }];
+    return entity.body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((chunk) => leaves(splitHeaders(chunk.replace(/^\r?\n/, ''))));
+  };
+  return { headers: message.headers, parts: leaves(message) };
+}
+
+function partOfType(mail: ReturnType<typeof parseMail>, type: string): string {
+  const part = mail.parts.find((candidate) =>
+    candidate.headers['content-type']?.toLowerCase().startsWith(type),
+  );
+  if (!part) throw new Error(`no ${type} part`);
+  return part.body;
+}
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: ReceivedMail[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      authOptional: true,
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith(BOUNCE_PREFIX)) {
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        }
+        return callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  function mailTo(email: string): ReturnType<typeof parseMail> {
+    const mail = received.filter((candidate) => candidate.to.includes(email)).at(-1);
+    if (!mail) throw new Error(`the SMTP server received no mail for ${email}`);
+    return parseMail(mail.raw);
+  }
+
+  it('delivers the verification mail, and its link verifies the account', async () => {
+    const fields = signupFields({ firstName: 'Zoë' });
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fields });
+    expect(signup.statusCode).toBe(201);
+
+    const envelope = received.find((candidate) => candidate.to.includes(fields.email));
+    expect(envelope?.from).toBe('no-reply@prizewheel.local');
+    const mail = mailTo(fields.email);
+    expect(mail.headers.subject).toBe('Verify your email for Prizewheel');
+    expect(mail.headers.to).toContain(fields.email);
+    expect(mail.headers.from).toContain('no-reply@prizewheel.local');
+
+    const text = partOfType(mail, 'text/plain');
+    expect(text).toContain('Hi Zoë,');
+    const link = linkIn(text, '/api/auth/verify-email');
+    expect(link).toMatch(
+      new RegExp(`^${TEST_APP_URL}/api/auth/verify-email\\?token=[A-Za-z0-9_-]{43}$`),
+    );
+    // The HTML part carries the very same link.
+    expect(partOfType(mail, 'text/html')).toContain(`href="${link}"`);
+
+    expect((await logIn(t, fields)).statusCode).toBe(403);
+    const verify = await t.app.inject({ method: 'GET', url: injectPath(link) });
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/verify-email?status=verified');
+    expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect((await logIn(t, fields)).statusCode).toBe(200);
+  });
+
+  it('delivers the reset mail with a working APP_URL/reset-password link', async () => {
+    const fields = signupFields();
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fields });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: fields.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const mail = mailTo(fields.email);
+    expect(mail.headers.subject).toBe('Reset your Prizewheel password');
+    const link = linkIn(partOfType(mail, 'text/plain'), '/reset-password');
+    const token = new URL(link).searchParams.get('token');
+
+    const newPassword = 'a brand new passphrase';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: newPassword, confirmPassword: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await logIn(t, { email: fields.email, password: newPassword })).statusCode).toBe(200);
+  });
+
+  it('keeps nothing in the outbox table when SMTP is configured', async () => {
+    expect(received.length).toBeGreaterThan(0);
+    expect(await t.database.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('still creates the account when the mail server refuses the mail', async () => {
+    const fields = signupFields({ email: uniqueEmail(BOUNCE_PREFIX.slice(0, -1)) });
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: fields });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json()).toEqual({ message: authMessages.signupSuccess });
+    expect(await findUser(t, fields.email)).toBeDefined();
+    expect(received.some((mail) => mail.to.includes(fields.email))).toBe(false);
+
+    // Failed delivery does not reveal that the account exists.
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: fields.email },
+    });
+    expect(forgot.statusCode).toBe(200);
+    expect(forgot.json()).toEqual({ message: authMessages.resetLinkSent });
+  });
+});
