@@ -44,7 +44,9 @@ function freePort(): Promise<number> {
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
@@ -59,6 +61,7 @@ export function uniqueEmail(prefix = 'user'): string {
 export const test = base.extend<Fixtures, { server: Server }>({
   // One app per worker, on its own fresh in-memory database, serving the built client.
   server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
       const database = openPglite(undefined);
       await database.migrate();
@@ -127,7 +130,11 @@ export const test = base.extend<Fixtures, { server: Server }>({
         .orderBy(desc(mailOutbox.createdAt))
         .limit(1);
       if (!mail) throw new Error(`no mail for ${to}`);
-      return { subject: mail.subject, text: mail.text, link: mail.text.match(/https?:\/\/\S+/)?.[0] };
+      return {
+        subject: mail.subject,
+        text: mail.text,
+        link: mail.text.match(/https?:\/\/\S+/)?.[0],
+      };
     });
   },
 
@@ -144,7 +151,9 @@ export const test = base.extend<Fixtures, { server: Server }>({
   // 4xx answers as errors; those are the API's normal answers and are allowed.
   allowConsoleErrors: [
     async ({ page }, use) => {
-      const allowed: RegExp[] = [/Failed to load resource: the server responded with a status of 4\d\d/];
+      const allowed: RegExp[] = [
+        /Failed to load resource: the server responded with a status of 4\d\d/,
+      ];
       const unexpected: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;

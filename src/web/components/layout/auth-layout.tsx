@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '#web/components/ui/card.tsx';
 import { Logo } from './logo.tsx';
 
 type AuthLayoutProps = {
@@ -26,9 +20,7 @@ export function AuthLayout({ title, description, children, footer, back }: AuthL
         <Card>
           <CardHeader>
             {back}
-            <CardTitle>
-              <span className="text-2xl">{title}</span>
-            </CardTitle>
+            <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
             {description ? <CardDescription>{description}</CardDescription> : null}
           </CardHeader>
           <CardContent>{children}</CardContent>

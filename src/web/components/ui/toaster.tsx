@@ -55,7 +55,8 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         className={cn(
-          'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+          // Top on phones, where the keyboard and the form's button sit at the bottom.
+          'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto sm:max-w-[420px]',
         )}
       />
     </Toast.Provider>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 
@@ -16,4 +16,17 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 
 export function useCurrentUser() {
   return useQuery({ queryKey: currentUserQueryKey, queryFn: getCurrentUser });
+}
+
+/**
+ * Someone else is signed in now (or no one): forget what the previous visitor had cached.
+ * The current-user query is updated in place rather than cleared, because the mounted root
+ * route observes it; after `queryClient.clear()` that observer would keep the removed query
+ * and go on showing the previous user.
+ */
+export function replaceCachedUser(queryClient: QueryClient, user: CurrentUser | null) {
+  queryClient.setQueryData(currentUserQueryKey, user);
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0],
+  });
 }

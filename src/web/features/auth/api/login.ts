@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, LoginBody } from '#shared/contracts/auth.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
+import { replaceCachedUser } from './get-current-user.ts';
 
 export function logIn(body: LoginBody) {
   return apiRequest<{ user: CurrentUser }>('POST', '/api/auth/login', body);
@@ -12,9 +12,7 @@ export function useLogIn() {
   return useMutation({
     mutationFn: logIn,
     onSuccess: ({ user }) => {
-      // Whatever was cached belonged to the previous visitor.
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, user);
+      replaceCachedUser(queryClient, user);
     },
   });
 }

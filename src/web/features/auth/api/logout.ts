@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '#shared/contracts/auth.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
-import { currentUserQueryKey } from './get-current-user.ts';
+import { replaceCachedUser } from './get-current-user.ts';
 
 export function logOut() {
   return apiRequest<MessageResponse>('POST', '/api/auth/logout');
@@ -12,8 +12,7 @@ export function useLogOut() {
   return useMutation({
     mutationFn: logOut,
     onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, null);
+      replaceCachedUser(queryClient, null);
     },
   });
 }

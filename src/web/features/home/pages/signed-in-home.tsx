@@ -19,7 +19,7 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
               <Button asChild variant="outline" size="sm">
                 <Link href="/admin">
                   <Shield aria-hidden />
-                  <span className="hidden sm:inline">Admin Panel</span>
+                  <span className="sr-only sm:not-sr-only">Admin Panel</span>
                 </Link>
               </Button>
             ) : null}

@@ -1,0 +1,23 @@
+import { expectNoHorizontalScroll } from './support/helpers.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.describe('root route', () => {
+  test('a signed-in user sees the contests home', async ({ page, seedUser, signIn, snap }) => {
+    const user = await seedUser({ firstName: 'Casey' });
+    await signIn(user);
+    await page.goto('/');
+    await expect(page.getByText('Welcome, Casey')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await snap('home-via-session');
+  });
+
+  test('a visitor sees the landing page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
+    await expect(page.getByRole('heading', { name: 'Your Contests' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+});

@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The Radix toast region ("Notifications (F8)") and the toast in it that has this title. */
+export function toastWith(page: Page, title: string): Locator {
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(title, { exact: true }) });
+}
+
+/** Waits for a toast with exactly this title and, when given, exactly this description. */
+export async function expectToast(page: Page, title: string, description?: string | RegExp) {
+  const toast = toastWith(page, title);
+  await expect(toast).toBeVisible();
+  if (description !== undefined) {
+    await expect(
+      typeof description === 'string'
+        ? toast.getByText(description, { exact: true })
+        : toast.getByText(description),
+    ).toBeVisible();
+  }
+}
+
+/** The page must fit the viewport's width: nothing may scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
+}
+
+/** The card title of an account screen. */
+export function screenTitle(page: Page, title: string): Locator {
+  return page.getByRole('heading', { name: title, exact: true });
+}
+
+export type SignupInput = { firstName: string; lastName: string; email: string; password: string };
+
+export async function fillSignup(page: Page, input: Partial<SignupInput>) {
+  if (input.firstName !== undefined) {
+    await page.getByLabel('First name', { exact: true }).fill(input.firstName);
+  }
+  if (input.lastName !== undefined) {
+    await page.getByLabel('Last name', { exact: true }).fill(input.lastName);
+  }
+  if (input.email !== undefined) await page.getByLabel('Email', { exact: true }).fill(input.email);
+  if (input.password !== undefined) {
+    await page.getByLabel('Password', { exact: true }).fill(input.password);
+  }
+}
+
+export async function logInWithForm(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
