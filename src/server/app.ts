@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
+import { sharePageRoutes } from './features/contests/share-page.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
@@ -88,5 +89,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
+  await app.register(sharePageRoutes, { db: database.db, appUrl: config.appUrl });
   return app;
 }

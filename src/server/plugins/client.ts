@@ -1,9 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built index.html, for routes that add to it (share previews); null without a build. */
+    clientIndexHtml: string | null;
+  }
+}
 
 /**
  * Serves the built client: hashed assets cached forever (pre-compressed .br/.gz when present),
@@ -11,7 +18,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerClient(app: FastifyInstance, options: { clientDir: string }) {
   const { clientDir } = options;
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = existsSync(indexFile);
+  app.decorate('clientIndexHtml', hasClient ? readFileSync(indexFile, 'utf8') : null);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

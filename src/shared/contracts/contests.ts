@@ -8,8 +8,17 @@ import {
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
 
+/** PostgreSQL text cannot hold a NUL character: refused here rather than failing on insert. */
+const NO_NUL = /^[^\0]*$/;
+const NUL_MESSAGE = 'Contains a character that is not allowed';
+
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .regex(NO_NUL, NUL_MESSAGE);
 
 /** Blank optional text means "none". */
 const optionalText = (max: number) =>
@@ -17,6 +26,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .regex(NO_NUL, NUL_MESSAGE)
     .nullish()
     .transform((value) => value || null);
 
@@ -31,11 +41,17 @@ const maxEntries = z
   .nullish()
   .transform((value) => value ?? null);
 
+/** Years 1970 to 9999: what the database and every client can store and show. */
+const LATEST_END_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const endDate = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'End date must be a valid date and time')
+    .refine((value) => {
+      const time = Date.parse(value);
+      return time >= 0 && time <= LATEST_END_DATE;
+    }, 'End date must be a valid date and time')
     .transform((value) => new Date(value));
 
 type Messages = { title: string; description: string; prizeDetails: string; endDate: string };
@@ -60,7 +76,9 @@ export const createContestBody = contestBody({
   endDate: 'End date is required',
 })
   .extend({ isActive: z.boolean().default(true) })
-  .refine((value) => value.endDate.getTime() > Date.now(), {
+  // Zod still runs this check when a field failed (a blank or unreadable date is then not
+  // a Date yet): that case already has its own message.
+  .refine((value) => !(value.endDate instanceof Date) || value.endDate.getTime() > Date.now(), {
     message: 'End date must be in the future',
     path: ['endDate'],
   });
@@ -114,3 +132,39 @@ type Json<T> = {
 };
 export type PublicContest = Json<z.infer<typeof publicContest>>;
 export type OwnerContest = Json<z.infer<typeof ownerContest>>;
+
+/** What the contest form holds: text inputs, a datetime-local value in the browser's zone. */
+export type ContestFormValues = {
+  title: string;
+  description: string;
+  prizeDetails: string;
+  prizeValue: string;
+  endDate: string;
+  maxEntries: string;
+  confirmationMessage: string;
+};
+
+/** Maps form text to the API body, so the form validates with the route's own contract. */
+export function contestFormToBody(values: ContestFormValues) {
+  const maxEntries = values.maxEntries.trim();
+  const localEnd = values.endDate ? new Date(values.endDate) : null;
+  return {
+    title: values.title,
+    description: values.description,
+    prizeDetails: values.prizeDetails,
+    prizeValue: values.prizeValue,
+    endDate:
+      localEnd && !Number.isNaN(localEnd.getTime()) ? localEnd.toISOString() : values.endDate,
+    maxEntries: maxEntries === '' ? null : Number(maxEntries),
+    confirmationMessage: values.confirmationMessage,
+  };
+}
+
+export const createContestForm = z.preprocess(
+  (values) => contestFormToBody(values as ContestFormValues),
+  createContestBody,
+);
+export const updateContestForm = z.preprocess(
+  (values) => contestFormToBody(values as ContestFormValues),
+  updateContestBody,
+);

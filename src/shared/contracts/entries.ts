@@ -3,16 +3,16 @@ import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 
 export const enterContestBody = z.object({
-  name: z
-    .string({ error: 'Full name is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Full name is required'),
-      z.maxLength(
-        ENTRANT_NAME_MAX_LENGTH,
-        `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`,
-      ),
+  name: z.string({ error: 'Full name is required' }).check(
+    z.trim(),
+    z.minLength(1, 'Full name is required'),
+    z.maxLength(
+      ENTRANT_NAME_MAX_LENGTH,
+      `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`,
     ),
+    // PostgreSQL text cannot hold a NUL character (a pasted or imported name may carry one).
+    z.regex(/^[^\0]*$/, 'Name contains a character that is not allowed'),
+  ),
   email: z.pipe(
     z
       .string({ error: 'Email address is required' })

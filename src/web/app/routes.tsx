@@ -31,6 +31,22 @@ const VerifyEmailPage = lazyPage(
   () => import('#web/features/auth/pages/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
+const ContestEntryPage = lazyPage(
+  () => import('#web/features/contest-entry/pages/contest-entry-page.tsx'),
+  'ContestEntryPage',
+);
+const ContestBuilderPage = lazyPage(
+  () => import('#web/features/contests/pages/contest-builder-page.tsx'),
+  'ContestBuilderPage',
+);
+const ContestEditPage = lazyPage(
+  () => import('#web/features/contests/pages/contest-edit-page.tsx'),
+  'ContestEditPage',
+);
+const DashboardPage = lazyPage(
+  () => import('#web/features/contests/pages/dashboard-page.tsx'),
+  'DashboardPage',
+);
 const NotFoundPage = lazyPage(
   () => import('#web/features/not-found/pages/not-found-page.tsx'),
   'NotFoundPage',
@@ -44,10 +60,6 @@ function HomeRoute() {
 
 /** Screens of the specification that later releases fill in. */
 const upcomingScreens: [path: string, screen: string][] = [
-  ['/c/:contestId', 'Contest entry'],
-  ['/contest-builder', 'Contest builder'],
-  ['/contest-edit/:id', 'Edit contest'],
-  ['/dashboard/:contestId', 'Contest dashboard'],
   ['/admin', 'Admin Panel'],
   ['/admin-test', 'Admin test'],
   ['/admin-users', 'User Management'],
@@ -74,6 +86,10 @@ export function AppRoutes() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/manual-reset" component={ManualResetPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/c/:contestId" component={ContestEntryPage} />
+        <Route path="/contest-builder" component={ContestBuilderPage} />
+        <Route path="/contest-edit/:id" component={ContestEditPage} />
+        <Route path="/dashboard/:contestId" component={DashboardPage} />
         {upcomingScreens.map(([path, screen]) => (
           <Route key={path} path={path}>
             <ComingSoon screen={screen} />

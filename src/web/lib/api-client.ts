@@ -34,6 +34,13 @@ export class ApiError extends Error {
 
 /** Sends cookies with every call, and a JSON body only when one is given. */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(method, path, body);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** The raw answer, for calls that read headers or download a file; non-OK answers throw. */
+export async function apiFetch(method: string, path: string, body?: unknown): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -49,8 +56,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     const text = (await response.text()) || response.statusText;
     throw new ApiError(response.status, text);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 /** The server's message, else the screen's own fallback wording. */

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import type { Contest } from '#server/db/schema.ts';
+import { findContest, toPublicContest } from './service.ts';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+function embedJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function previewTags(contest: Contest, url: string): string {
+  const prize = contest.prizeValue
+    ? `${contest.prizeDetails} (${contest.prizeValue})`
+    : contest.prizeDetails;
+  const title = shorten(contest.title, 90);
+  const description = shorten(`Win ${prize}. ${contest.description}`, 200);
+  const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Prizewheel'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'description', description],
+  ];
+  return tags
+    .map(
+      ([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`,
+    )
+    .join('\n    ');
+}
+
+/**
+ * /c/{id} is what owners paste into chats and posts. Link previews never run JavaScript, so the
+ * title, prize and description go into the HTML itself, as does the contest for the first paint.
+ */
+export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; appUrl: string }) {
+  app.get<{ Params: { contestId: string } }>('/c/:contestId', async (request, reply) => {
+    const template = app.clientIndexHtml;
+    if (!template) return reply.status(404).send({ message: 'The client is not built.' });
+    const contest = await findContest(options.db, request.params.contestId);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!contest || contest.publishedAt === null) return reply.status(404).send(template);
+
+    const url = `${options.appUrl}/c/${contest.id}`;
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(contest.title)} – Prizewheel</title>`)
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      .replace('</head>', `    ${previewTags(contest, url)}\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"></div>\n    <script type="application/json" id="contest-data">${embedJson(toPublicContest(contest))}</script>`,
+      );
+    return reply.send(html);
+  });
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { COUNTDOWN_TICK_MS } from '#shared/constants.ts';
+import { countdownTo, type Countdown as CountdownState } from '#shared/contest-time.ts';
+
+const units: { key: keyof CountdownState; label: string }[] = [
+  { key: 'days', label: 'Days' },
+  { key: 'hours', label: 'Hours' },
+  { key: 'minutes', label: 'Minutes' },
+  { key: 'seconds', label: 'Seconds' },
+];
+
+/** Recomputed every second; zeros once the end has passed. */
+export function Countdown({ endDate }: { endDate: string }) {
+  const [left, setLeft] = useState(() => countdownTo(endDate));
+  useEffect(() => {
+    const timer = setInterval(() => setLeft(countdownTo(endDate)), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [endDate]);
+
+  return (
+    <div>
+      <p className="text-center text-sm font-semibold text-muted-foreground">Contest ends in:</p>
+      <div className="mt-2 grid grid-cols-4 gap-2" role="timer" aria-live="off">
+        {units.map(({ key, label }) => (
+          <div key={key} className="rounded-xl bg-primary-soft py-3 text-center">
+            <span className="block text-2xl font-extrabold tabular-nums text-primary sm:text-3xl">
+              {String(left[key]).padStart(2, '0')}
+            </span>
+            <span className="text-xs font-medium text-muted-foreground">{label}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

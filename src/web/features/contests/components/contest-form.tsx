@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  CONTEST_CONFIRMATION_MAX_LENGTH,
+  CONTEST_DESCRIPTION_MAX_LENGTH,
+  CONTEST_PRIZE_DETAILS_MAX_LENGTH,
+  CONTEST_PRIZE_VALUE_MAX_LENGTH,
+  CONTEST_TITLE_MAX_LENGTH,
+} from '#shared/constants.ts';
+import type {
+  ContestFormValues,
+  createContestForm,
+  updateContestForm,
+} from '#shared/contracts/contests.ts';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { TextareaField } from '#web/components/ui/textarea.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
+
+export const emptyContestForm: ContestFormValues = {
+  title: '',
+  description: '',
+  prizeDetails: '',
+  prizeValue: '',
+  endDate: '',
+  maxEntries: '',
+  confirmationMessage: '',
+};
+
+type Schema = typeof createContestForm | typeof updateContestForm;
+export type ContestFormOutput = z.output<Schema>;
+
+type Labels = Record<keyof ContestFormValues, string>;
+
+const builderLabels: Labels = {
+  title: 'Contest title',
+  description: 'Description',
+  prizeDetails: 'Prize details',
+  prizeValue: 'Prize value (optional)',
+  endDate: 'End date and time',
+  maxEntries: 'Max entries (optional)',
+  confirmationMessage: 'Custom confirmation message (optional)',
+};
+
+export const editLabels: Labels = {
+  title: 'Contest Title',
+  description: 'Description',
+  prizeDetails: 'Prize Details',
+  prizeValue: 'Prize Value (Optional)',
+  endDate: 'Contest End Date & Time',
+  maxEntries: 'Max Entries (Optional)',
+  confirmationMessage: 'Custom Confirmation Message (Optional)',
+};
+
+/** One form for building and editing; the schema decides the wording of the errors. */
+export function useContestForm(schema: Schema, defaultValues: ContestFormValues) {
+  return useForm<ContestFormValues, unknown, ContestFormOutput>({
+    // z.preprocess types its input as unknown; here that input is always ContestFormValues.
+    resolver: zodResolver(schema as never) as unknown as Resolver<
+      ContestFormValues,
+      unknown,
+      ContestFormOutput
+    >,
+    defaultValues,
+  });
+}
+
+/** Puts the server's field errors back on the fields they belong to. */
+export function showServerFieldErrors(
+  form: ReturnType<typeof useContestForm>,
+  error: unknown,
+): void {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    if (field in emptyContestForm) form.setError(field as keyof ContestFormValues, { message });
+  }
+}
+
+export function ContestFields({
+  form,
+  labels = builderLabels,
+  minEndDate,
+  children,
+}: {
+  form: ReturnType<typeof useContestForm>;
+  labels?: Labels;
+  /** The date picker starts at now when creating. */
+  minEndDate?: Date;
+  children?: ReactNode;
+}) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-5">
+      <FormField
+        label={labels.title}
+        placeholder="Summer Shred Challenge Giveaway"
+        maxLength={CONTEST_TITLE_MAX_LENGTH}
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextareaField
+        label={labels.description}
+        placeholder="Tell entrants what the contest is about and who can enter."
+        maxLength={CONTEST_DESCRIPTION_MAX_LENGTH}
+        rows={4}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+        <FormField
+          label={labels.prizeDetails}
+          placeholder="3 months of personal training"
+          maxLength={CONTEST_PRIZE_DETAILS_MAX_LENGTH}
+          error={errors.prizeDetails?.message}
+          {...form.register('prizeDetails')}
+        />
+        <FormField
+          label={labels.prizeValue}
+          placeholder="$450"
+          maxLength={CONTEST_PRIZE_VALUE_MAX_LENGTH}
+          error={errors.prizeValue?.message}
+          {...form.register('prizeValue')}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label={labels.endDate}
+          type="datetime-local"
+          min={minEndDate ? toDateTimeLocal(minEndDate) : undefined}
+          error={errors.endDate?.message}
+          {...form.register('endDate')}
+        />
+        <FormField
+          label={labels.maxEntries}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="Unlimited"
+          hint="Leave blank for unlimited entries."
+          error={errors.maxEntries?.message}
+          {...form.register('maxEntries')}
+        />
+      </div>
+      <TextareaField
+        label={labels.confirmationMessage}
+        placeholder="Thanks for entering! Follow us for the live draw."
+        maxLength={CONTEST_CONFIRMATION_MAX_LENGTH}
+        rows={3}
+        hint="Shown to entrants after they enter."
+        error={errors.confirmationMessage?.message}
+        {...form.register('confirmationMessage')}
+      />
+      {children}
+    </div>
+  );
+}

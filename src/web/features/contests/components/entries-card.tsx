@@ -1,0 +1,137 @@
+import { Download, Search, Trophy } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import type { OwnerContest } from '#shared/contracts/contests.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useExportEntries } from '../api/export-entries.ts';
+import { useEntries } from '../api/get-entries.ts';
+import { ImportCsvDialog } from './import-csv-dialog.tsx';
+
+function formatEntryDate(entryDate: string | null): string {
+  return entryDate
+    ? new Date(entryDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : 'Unknown';
+}
+
+/** Entrants, newest first, searched on the server so it stays quick at any size. */
+export function EntriesCard({
+  contest,
+  entryCount,
+}: {
+  contest: OwnerContest;
+  entryCount: number;
+}) {
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const entriesQuery = useEntries(contest.id, deferredSearch);
+  const exporter = useExportEntries(contest.id);
+  const entries = entriesQuery.data?.pages.flatMap((page) => page.entries) ?? [];
+  const total = entriesQuery.data?.pages[0]?.total ?? 0;
+
+  const exportCsv = () =>
+    exporter.mutate(undefined, {
+      onSuccess: () =>
+        toast({ title: 'Export Successful', description: 'Your entries were downloaded as CSV.' }),
+      onError: () =>
+        toast({
+          title: 'Export Failed',
+          description: 'Failed to export contest entries',
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <section
+      aria-labelledby="entries-title"
+      className="rounded-2xl border border-border bg-card p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="entries-title" className="text-lg font-bold">
+          Contest Entries
+        </h2>
+        <div className="flex gap-2">
+          <ImportCsvDialog contestId={contest.id} />
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={entryCount === 0 || exporter.isPending}
+            onClick={exportCsv}
+          >
+            <Download aria-hidden />
+            {exporter.isPending ? 'Exporting...' : 'Export'}
+          </Button>
+        </div>
+      </div>
+      <div className="relative mt-4">
+        <Search
+          aria-hidden
+          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search entries"
+          placeholder="Search entries..."
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <div
+        className="mt-4 max-h-96 overflow-y-auto rounded-xl border border-border"
+        tabIndex={0}
+        aria-label="Entries"
+      >
+        {entriesQuery.isPending ? (
+          <div className="flex justify-center p-8">
+            <Spinner />
+          </div>
+        ) : entries.length === 0 ? (
+          <p className="p-8 text-center text-sm text-muted-foreground">
+            {deferredSearch ? 'No entries match your search.' : 'No entries yet.'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {entries.map((entry) => {
+              const isWinner = entry.id === contest.winnerId;
+              return (
+                <li key={entry.id} className="flex items-center gap-3 px-4 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="flex items-center gap-1.5 truncate font-medium">
+                      {isWinner ? (
+                        <Trophy aria-label="Winner" className="size-4 shrink-0 text-accent" />
+                      ) : null}
+                      <span className="truncate">{entry.name}</span>
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+                  </div>
+                  <p className="shrink-0 text-right text-xs text-muted-foreground">
+                    {formatEntryDate(entry.entryDate)}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {entriesQuery.hasNextPage ? (
+          <div className="border-t border-border p-3 text-center">
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={entriesQuery.isFetchingNextPage}
+              onClick={() => void entriesQuery.fetchNextPage()}
+            >
+              {entriesQuery.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {entries.length > 0 ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          Showing {entries.length.toLocaleString()} of {total.toLocaleString()}
+        </p>
+      ) : null}
+    </section>
+  );
+}

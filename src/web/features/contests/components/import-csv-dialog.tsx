@@ -1,0 +1,154 @@
+import { FileUp, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
+import type { ImportResult } from '#shared/contracts/entries.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
+import { redirectToLogin } from '#web/lib/unauthorized.ts';
+import { useImportEntries } from '../api/import-entries.ts';
+
+function checkFile(file: File): string | null {
+  if (!/\.csv$/i.test(file.name)) return 'Only .csv files can be imported.';
+  if (file.size > CSV_IMPORT_MAX_BYTES) return 'The file is too large: the limit is 5 MB.';
+  return null;
+}
+
+export function ImportCsvDialog({ contestId }: { contestId: string }) {
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const importer = useImportEntries(contestId, setProgress);
+
+  const reset = () => {
+    setFile(null);
+    setFileError(null);
+    setProgress(0);
+    setResult(null);
+  };
+
+  const upload = () => {
+    if (!file) return;
+    setProgress(0);
+    importer.mutate(file, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        toast({
+          title: 'Import Successful!',
+          description: `Imported ${answer.imported} ${answer.imported === 1 ? 'entry' : 'entries'}${answer.skipped ? `, skipped ${answer.skipped}` : ''}.`,
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return redirectToLogin();
+        toast({
+          title: 'Import Failed',
+          description: messageOf(error, 'Failed to import CSV file'),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          <FileUp aria-hidden />
+          Import CSV
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Import entries from CSV"
+        description="A header row with name and email, then one entrant per row. Only .csv files, up to 5MB. Duplicate emails are rejected."
+      >
+        <div className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="csv-file">CSV file</Label>
+            <input
+              id="csv-file"
+              type="file"
+              accept=".csv,text/csv"
+              className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-semibold file:text-primary"
+              onChange={(event) => {
+                const picked = event.target.files?.[0] ?? null;
+                setResult(null);
+                setFileError(picked ? checkFile(picked) : null);
+                setFile(picked && !checkFile(picked) ? picked : null);
+              }}
+            />
+            {fileError ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {fileError}
+              </p>
+            ) : null}
+          </div>
+          {importer.isPending ? (
+            <div className="grid gap-1">
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuenow={Math.round(progress * 100)}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                className="h-2 overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className="h-full bg-primary transition-all"
+                  style={{ width: `${progress * 100}%` }}
+                />
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {progress < 1
+                  ? `Uploading... ${Math.round(progress * 100)}%`
+                  : 'Importing entries...'}
+              </p>
+            </div>
+          ) : null}
+          {result ? <ImportSummary result={result} /> : null}
+          <div className="flex justify-end gap-3">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              {result ? 'Done' : 'Cancel'}
+            </Button>
+            <Button disabled={!file || importer.isPending} onClick={upload}>
+              <Upload aria-hidden />
+              {importer.isPending ? 'Importing...' : 'Import'}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ImportSummary({ result }: { result: ImportResult }) {
+  return (
+    <div role="status" className="rounded-xl border border-border bg-muted p-4 text-sm">
+      <p className="font-semibold">
+        {result.imported} imported · {result.skipped} skipped
+      </p>
+      {result.errors.length > 0 ? (
+        <ul className="mt-2 max-h-40 overflow-y-auto text-muted-foreground">
+          {result.errors.map((error) => (
+            <li key={`${error.row}-${error.message}`}>
+              Row {error.row}: {error.message}
+            </li>
+          ))}
+          {result.skipped > result.errors.length ? (
+            <li>…and {result.skipped - result.errors.length} more</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

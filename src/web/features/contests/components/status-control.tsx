@@ -1,0 +1,65 @@
+import { Pause, Play, Rocket } from 'lucide-react';
+import { contestStatus } from '#shared/contest-time.ts';
+import type { OwnerContest } from '#shared/contracts/contests.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
+import { redirectToLogin } from '#web/lib/unauthorized.ts';
+import { useSetContestActive } from '../api/set-contest-active.ts';
+
+const actions = {
+  draft: {
+    isActive: true,
+    label: 'Publish',
+    icon: Rocket,
+    done: 'Contest Published',
+    text: 'Your contest is live and taking entries.',
+  },
+  active: {
+    isActive: false,
+    label: 'Pause entries',
+    icon: Pause,
+    done: 'Entries Paused',
+    text: 'The contest takes no entries until you resume it.',
+  },
+  paused: {
+    isActive: true,
+    label: 'Resume entries',
+    icon: Play,
+    done: 'Entries Resumed',
+    text: 'The contest is taking entries again.',
+  },
+} as const;
+
+/** Publish a draft, pause or resume entries; an ended contest is extended by editing its end. */
+export function StatusControl({ contest }: { contest: OwnerContest }) {
+  const setActive = useSetContestActive(contest.id);
+  const status = contestStatus(contest);
+  if (status === 'ended') return null;
+  const action = actions[status];
+  const Icon = action.icon;
+  return (
+    <Button
+      size="sm"
+      variant={status === 'active' ? 'outline' : 'primary'}
+      disabled={setActive.isPending}
+      onClick={() =>
+        setActive.mutate(action.isActive, {
+          onSuccess: () =>
+            toast({ title: action.done, description: action.text, variant: 'success' }),
+          onError: (error) => {
+            if (isUnauthorizedError(error)) return redirectToLogin();
+            toast({
+              title: 'Update Failed',
+              description: messageOf(error, 'Failed to update contest. Please try again.'),
+              variant: 'destructive',
+            });
+          },
+        })
+      }
+    >
+      <Icon aria-hidden />
+      {action.label}
+    </Button>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, useLocation } from 'wouter';
+import { updateContestForm, type OwnerContest } from '#shared/contracts/contests.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
+import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
+import { redirectToLogin, useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useContest } from '../api/get-contest.ts';
+import { useUpdateContest } from '../api/update-contest.ts';
+import {
+  ContestFields,
+  editLabels,
+  showServerFieldErrors,
+  useContestForm,
+} from '../components/contest-form.tsx';
+import { OwnerPage } from '../components/owner-page.tsx';
+
+export function ContestEditPage({ params }: { params: { id: string } }) {
+  return <RequireUser>{() => <ContestEdit contestId={params.id} />}</RequireUser>;
+}
+
+function ContestEdit({ contestId }: { contestId: string }) {
+  const contestQuery = useContest(contestId);
+  const isUnauthorized = useRedirectOnUnauthorized(contestQuery.error);
+  if (contestQuery.isPending || isUnauthorized) return <PageSpinner />;
+  if (!contestQuery.data || !('trainerId' in contestQuery.data)) {
+    return (
+      <OwnerPage>
+        <Card className="mx-auto max-w-md text-center">
+          <CardContent className="grid gap-4 pt-8">
+            <h1 className="text-xl font-bold">Contest not found</h1>
+            <Button asChild>
+              <Link href="/">Go Home</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </OwnerPage>
+    );
+  }
+  return <EditForm contest={contestQuery.data} />;
+}
+
+function EditForm({ contest }: { contest: OwnerContest }) {
+  const [, navigate] = useLocation();
+  const update = useUpdateContest(contest.id);
+  const form = useContestForm(updateContestForm, {
+    title: contest.title,
+    description: contest.description,
+    prizeDetails: contest.prizeDetails,
+    prizeValue: contest.prizeValue ?? '',
+    endDate: toDateTimeLocal(contest.endDate),
+    maxEntries: contest.maxEntries === null ? '' : String(contest.maxEntries),
+    confirmationMessage: contest.confirmationMessage ?? '',
+  });
+
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutate(
+      { ...body, endDate: body.endDate.toISOString() },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Contest Updated',
+            description: 'Your changes are saved.',
+            variant: 'success',
+          });
+          navigate('/');
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return redirectToLogin();
+          showServerFieldErrors(form, error);
+          toast({
+            title: 'Update Failed',
+            description: messageOf(error, 'Failed to update contest. Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    ),
+  );
+
+  return (
+    <OwnerPage title="Edit Contest">
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate>
+            <ContestFields form={form} labels={editLabels}>
+              <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+                <Button asChild variant="outline">
+                  <Link href="/">Cancel</Link>
+                </Button>
+                <Button type="submit" disabled={update.isPending}>
+                  {update.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </div>
+            </ContestFields>
+          </form>
+        </CardContent>
+      </Card>
+    </OwnerPage>
+  );
+}

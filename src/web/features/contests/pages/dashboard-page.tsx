@@ -1,0 +1,118 @@
+import { CalendarClock, ExternalLink, Link2, SquarePen, Sparkles, Users } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
+import { formatTimeLeftShort } from '#shared/contest-time.ts';
+import type { OwnerContest } from '#shared/contracts/contests.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { useNow } from '#web/lib/use-now.ts';
+import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useContest } from '../api/get-contest.ts';
+import { useEntryCount } from '../api/get-entry-count.ts';
+import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
+import { EntriesCard } from '../components/entries-card.tsx';
+import { OwnerPage } from '../components/owner-page.tsx';
+import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
+import { StatCard } from '../components/stat-card.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
+import { StatusControl } from '../components/status-control.tsx';
+import { copyContestLink } from '../lib/copy-contest-link.ts';
+
+export function DashboardPage({ params }: { params: { contestId: string } }) {
+  return <RequireUser>{() => <Dashboard contestId={params.contestId} />}</RequireUser>;
+}
+
+function Dashboard({ contestId }: { contestId: string }) {
+  const contestQuery = useContest(contestId);
+  const isUnauthorized = useRedirectOnUnauthorized(contestQuery.error);
+  if (contestQuery.isPending || isUnauthorized) return <PageSpinner />;
+  const contest = contestQuery.data;
+  // Someone else's contest comes back as its public view: for this screen it does not exist.
+  if (!contest || !('trainerId' in contest)) {
+    return (
+      <OwnerPage>
+        <Card className="mx-auto max-w-md text-center">
+          <CardContent className="grid gap-4 pt-8">
+            <h1 className="text-xl font-bold">Contest not found</h1>
+            <p className="text-sm text-muted-foreground">
+              This contest may have been deleted or you don&apos;t have access to it.
+            </p>
+            <Button asChild>
+              <Link href="/">Back to Home</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </OwnerPage>
+    );
+  }
+  return <ContestDashboard contest={contest} />;
+}
+
+function ContestDashboard({ contest }: { contest: OwnerContest }) {
+  const [, navigate] = useLocation();
+  const countQuery = useEntryCount(contest.id);
+  const now = useNow(LIST_CLOCK_REFRESH_MS);
+  const entryCount = countQuery.data?.count ?? contest.entryCount;
+
+  return (
+    <OwnerPage
+      width="max-w-5xl"
+      title={contest.title}
+      actions={<StatusBadge contest={contest} now={now} />}
+    >
+      <p className="-mt-4 mb-5 whitespace-pre-line break-words text-muted-foreground">
+        {contest.description}
+      </p>
+      <nav aria-label="Contest actions" className="mb-6 flex flex-wrap gap-2">
+        <StatusControl contest={contest} />
+        <Button asChild size="sm" variant="outline">
+          <Link href={`/contest-edit/${contest.id}`}>
+            <SquarePen aria-hidden />
+            Edit
+          </Link>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest.id)}>
+          <Link2 aria-hidden />
+          Copy Link
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <a href={`/c/${contest.id}`} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            Open public page
+          </a>
+        </Button>
+        <QrCodeDialog contest={contest} />
+        <DeleteContestDialog contest={contest} onDeleted={() => navigate('/')} />
+      </nav>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <StatCard icon={Users} label="Total Registrants" value={entryCount.toLocaleString()} />
+        <StatCard
+          icon={CalendarClock}
+          label="Time Left"
+          value={formatTimeLeftShort(contest.endDate, now)}
+        />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section
+          aria-labelledby="draw-title"
+          className="rounded-2xl border border-border bg-card p-5 shadow-sm"
+        >
+          <h2 id="draw-title" className="flex items-center gap-2 text-lg font-bold">
+            <Sparkles aria-hidden className="size-5 text-accent" />
+            Spin to Choose Winner
+          </h2>
+          <p className="mt-6 rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
+            {entryCount === 0
+              ? 'No entries yet. Share your contest link to get participants!'
+              : `${entryCount.toLocaleString()} ${entryCount === 1 ? 'entry is' : 'entries are'} in the draw. The live wheel arrives with the next release.`}
+          </p>
+        </section>
+        <EntriesCard contest={contest} entryCount={entryCount} />
+      </div>
+    </OwnerPage>
+  );
+}
