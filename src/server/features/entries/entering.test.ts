@@ -4,7 +4,7 @@ import { contestEntries, contests } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 
-const enter = (t: TestApp, contestId: string, payload: unknown) =>
+const enter = (t: TestApp, contestId: string, payload: object) =>
   request(t, undefined, { method: 'POST', url: `/api/contests/${contestId}/entries`, payload });
 
 describe('entering a contest', () => {

@@ -70,10 +70,24 @@ export async function insertEntries(
   });
 }
 
+/**
+ * Entry dates are stored to the millisecond, the precision of a JavaScript Date: the list's
+ * `{entryDate}_{id}` cursor then names a stored value exactly. (With now()'s microseconds,
+ * every entry of one batch shares a date the cursor cannot express, and paging loses them.)
+ */
+const entryDateNow = sql`date_trunc('milliseconds', now())`;
+
 function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]) {
   return tx
     .insert(contestEntries)
-    .values(chunk.map((candidate) => ({ contestId, name: candidate.name, email: candidate.email })))
+    .values(
+      chunk.map((candidate) => ({
+        contestId,
+        name: candidate.name,
+        email: candidate.email,
+        entryDate: entryDateNow,
+      })),
+    )
     .onConflictDoNothing()
     .returning({
       id: contestEntries.id,

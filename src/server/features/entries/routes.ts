@@ -6,6 +6,7 @@ import { enterContestBody } from '#shared/contracts/entries.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import {
+  canManage,
   findContest,
   contestNotFound,
   getManagedContest,
@@ -26,18 +27,30 @@ import {
 const contestParams = z.object({ contestId: z.string().max(100) });
 
 const listQuery = z.object({
-  search: z.string().max(200).optional(),
+  // A NUL character cannot reach PostgreSQL as text: refused, not a 500.
+  search: z
+    .string()
+    .max(200)
+    .regex(/^[^\0]*$/, 'Invalid search')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(ENTRY_PAGE_DEFAULT),
   /** `{entryDate ISO}_{id}` of the last entry already shown. */
   cursor: z
     .string()
-    .regex(/^[^_]+_[0-9a-f-]{36}$/i, 'Invalid cursor')
+    .regex(
+      /^[^_]{1,40}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'Invalid cursor',
+    )
+    .refine((value) => {
+      // Entry dates lie between 1970 and 9999; outside that PostgreSQL refuses the value.
+      const time = Date.parse(value.split('_')[0]!);
+      return time >= 0 && time < Date.UTC(10_000, 0, 1);
+    }, 'Invalid cursor')
     .optional()
     .transform((value) => {
       if (!value) return undefined;
       const [date, id] = value.split('_') as [string, string];
-      const entryDate = new Date(date);
-      return Number.isNaN(entryDate.getTime()) ? undefined : { entryDate, id };
+      return { entryDate: new Date(date), id };
     }),
 });
 
@@ -62,7 +75,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: contestParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => {
       const contest = await findContest(db, request.params.contestId);
-      if (!contest || (contest.publishedAt === null && request.user?.id !== contest.trainerId)) {
+      if (!contest || (contest.publishedAt === null && !canManage(request.user, contest))) {
         throw contestNotFound();
       }
       return { count: contest.entryCount };

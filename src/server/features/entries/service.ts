@@ -100,9 +100,9 @@ const MAX_REPORTED_ERRORS = 100;
 export async function importEntries(db: Db, contest: Contest, csv: Buffer): Promise<ImportResult> {
   let records: string[][];
   try {
+    // Blank lines are kept (and ignored below) so that each record's index is its row number.
     records = parse(csv, {
       bom: true,
-      skip_empty_lines: true,
       relax_column_count: true,
       trim: true,
       max_record_size: 64 * 1024,
@@ -111,7 +111,9 @@ export async function importEntries(db: Db, contest: Contest, csv: Buffer): Prom
     const reason = error instanceof Error ? error.message : 'unreadable';
     throw new AppError('BAD_REQUEST', `The file is not a valid CSV file: ${reason}`);
   }
-  const header = (records[0] ?? []).map((cell) => cell.toLowerCase());
+  const isBlank = (record: string[]) => record.every((cell) => cell === '');
+  const headerIndex = records.findIndex((record) => !isBlank(record));
+  const header = (records[headerIndex] ?? []).map((cell) => cell.toLowerCase());
   const nameColumn = header.indexOf('name');
   const emailColumn = header.indexOf('email');
   if (nameColumn === -1 || emailColumn === -1) {
@@ -129,8 +131,9 @@ export async function importEntries(db: Db, contest: Contest, csv: Buffer): Prom
     skipped += 1;
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
   };
-  records.slice(1).forEach((record, index) => {
-    const row = index + 2; // the line number a spreadsheet shows, header being row 1
+  records.forEach((record, index) => {
+    if (index <= headerIndex || isBlank(record)) return;
+    const row = index + 1; // the row number a spreadsheet shows, the first row being 1
     const parsed = enterContestBody.safeParse({
       name: record[nameColumn],
       email: record[emailColumn],
@@ -165,7 +168,9 @@ const EXPORT_BATCH = 5000;
 export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   async function* rows() {
     yield ['name', 'email', 'entryDate'];
-    let after: { entryDate: Date; id: string } | undefined;
+    // The key keeps the stored date exactly (as text): a JavaScript Date drops microseconds,
+    // and a key a little before the stored date would read the same rows again, forever.
+    let after: { exactDate: string; id: string } | undefined;
     for (;;) {
       const batch = await db
         .select({
@@ -173,13 +178,14 @@ export function exportEntriesCsv(db: Db, contest: Contest): Readable {
           name: contestEntries.name,
           email: contestEntries.email,
           entryDate: contestEntries.entryDate,
+          exactDate: sql<string>`${contestEntries.entryDate}::text`,
         })
         .from(contestEntries)
         .where(
           and(
             eq(contestEntries.contestId, contest.id),
             after
-              ? sql`(${contestEntries.entryDate}, ${contestEntries.id}) > (${after.entryDate}, ${after.id})`
+              ? sql`(${contestEntries.entryDate}, ${contestEntries.id}) > (${after.exactDate}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )
