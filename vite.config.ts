@@ -47,7 +47,11 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '5000'}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir, emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
   server: {
     proxy: { '/api': apiTarget, '/healthz': apiTarget },
   },

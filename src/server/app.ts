@@ -83,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await registerSessions(app, { db: database.db, secret: config.sessionSecret });
-  await registerClient(app, { clientDir: options.clientDir ?? defaultClientDir });
+  const clientDir = options.clientDir ?? defaultClientDir;
+  await registerClient(app, { clientDir });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { ctx });

@@ -1,30 +1,56 @@
-// zod/mini keeps the public entry page light: this contract is all the validation it loads.
-import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 
-export const enterContestBody = z.object({
-  name: z.string({ error: 'Full name is required' }).check(
-    z.trim(),
-    z.minLength(1, 'Full name is required'),
-    z.maxLength(
-      ENTRANT_NAME_MAX_LENGTH,
-      `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`,
-    ),
-    // PostgreSQL text cannot hold a NUL character (a pasted or imported name may carry one).
-    z.regex(/^[^\0]*$/, 'Name contains a character that is not allowed'),
-  ),
-  email: z.pipe(
-    z
-      .string({ error: 'Email address is required' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'Email address is required'),
-        z.maxLength(EMAIL_MAX_LENGTH, 'Please enter a valid email address'),
-      ),
-    z.email('Please enter a valid email address'),
-  ),
-});
-export type EnterContestBody = z.infer<typeof enterContestBody>;
+/**
+ * The entry contract, written without a schema library: it is all the validation the public
+ * entry page loads, and that page must stay small. The server wraps it in zod for its route
+ * (entries/routes.ts); the form and the CSV import call it directly.
+ */
+export type EnterContestBody = { name: string; email: string };
+export type EntryField = keyof EnterContestBody;
+export type EntryValidation =
+  | { success: true; data: EnterContestBody }
+  | { success: false; errors: Partial<Record<EntryField, string>> };
+
+// The address shape zod's email() accepts, so every form of the product agrees.
+const EMAIL_SHAPE =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+// PostgreSQL text cannot hold a NUL character (a pasted or imported name may carry one).
+const HAS_NUL = /\0/;
+
+function nameError(name: string): string | undefined {
+  if (!name) return 'Full name is required';
+  if (name.length > ENTRANT_NAME_MAX_LENGTH) {
+    return `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`;
+  }
+  if (HAS_NUL.test(name)) return 'Name contains a character that is not allowed';
+  return undefined;
+}
+
+function emailError(email: string): string | undefined {
+  if (!email) return 'Email address is required';
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email)) {
+    return 'Please enter a valid email address';
+  }
+  return undefined;
+}
+
+/** Trims both fields, then checks them with the spec's messages. */
+export function validateEntry(input: unknown): EntryValidation {
+  const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
+  const name = typeof fields.name === 'string' ? fields.name.trim() : '';
+  const email = typeof fields.email === 'string' ? fields.email.trim() : '';
+  const errors: Partial<Record<EntryField, string>> = {};
+  const nameProblem = nameError(name);
+  const emailProblem = emailError(email);
+  if (nameProblem) errors.name = nameProblem;
+  if (emailProblem) errors.email = emailProblem;
+  return nameProblem || emailProblem
+    ? { success: false, errors }
+    : { success: true, data: { name, email } };
+}
 
 export type EntryReceipt = { id: string; contestId: string; name: string; entryDate: string };
 

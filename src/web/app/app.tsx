@@ -1,3 +1,5 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './routes.tsx';
 
@@ -6,5 +8,13 @@ export function App() {
     <Providers>
       <AppRoutes />
     </Providers>
+  );
+}
+
+export function mountApp(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }

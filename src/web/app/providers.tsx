@@ -1,16 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '#web/components/ui/toaster.tsx';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { ToastHost } from '#web/components/ui/toast-host.tsx';
 import { queryClient } from './query-client.ts';
 
+/** Tooltips are provided by the owner and admin screens only. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <ToastHost />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Contest } from '#server/db/schema.ts';
+import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { findContest, toPublicContest } from './service.ts';
+
+/** A viral link is opened thousands of times a minute; the rendering is reused briefly. */
+const RENDER_CACHE_MS = 2000;
+const RENDER_CACHE_MAX = 500;
 
 function escapeHtml(value: string): string {
   return value
@@ -50,10 +56,28 @@ function previewTags(contest: Contest, url: string): string {
 }
 
 /**
- * /c/{id} is what owners paste into chats and posts. Link previews never run JavaScript, so the
- * title, prize and description go into the HTML itself, as does the contest for the first paint.
+ * /c/{id} is what owners paste into chats and posts, and what entrants open on their phones.
+ * Link previews never run JavaScript, so the title, prize and description go into the HTML;
+ * the page itself is rendered on the server and hydrated, so it shows before any script runs.
  */
 export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; appUrl: string }) {
+  const rendered = new Map<string, { html: string; until: number; updatedAt: number }>();
+
+  async function renderCached(contest: PublicContest, updatedAt: Date): Promise<string> {
+    const cached = rendered.get(contest.id);
+    const now = Date.now();
+    if (cached && cached.until > now && cached.updatedAt === updatedAt.getTime())
+      return cached.html;
+    const html = await renderContestPage(contest);
+    if (rendered.size >= RENDER_CACHE_MAX) rendered.clear();
+    rendered.set(contest.id, {
+      html,
+      until: now + RENDER_CACHE_MS,
+      updatedAt: updatedAt.getTime(),
+    });
+    return html;
+  }
+
   app.get<{ Params: { contestId: string } }>('/c/:contestId', async (request, reply) => {
     const template = app.clientIndexHtml;
     if (!template) return reply.status(404).send({ message: 'The client is not built.' });
@@ -61,6 +85,8 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!contest || contest.publishedAt === null) return reply.status(404).send(template);
 
+    // Exactly what the browser would get from the API, so hydration sees the same data.
+    const publicView = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
     const url = `${options.appUrl}/c/${contest.id}`;
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(contest.title)} – Prizewheel</title>`)
@@ -68,7 +94,7 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
       .replace('</head>', `    ${previewTags(contest, url)}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root"></div>\n    <script type="application/json" id="contest-data">${embedJson(toPublicContest(contest))}</script>`,
+        `<div id="root">${await renderCached(publicView, contest.updatedAt)}</div>\n    <script type="application/json" id="contest-data">${embedJson(publicView)}</script>`,
       );
     return reply.send(html);
   });

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
-import { enterContestBody } from '#shared/contracts/entries.ts';
+import { validateEntry } from '#shared/contracts/entries.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import {
@@ -25,6 +25,16 @@ import {
 } from './service.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
+
+/** The shared entry contract, as a schema for the route's validation and types. */
+const enterContestBody = z.unknown().transform((value, context) => {
+  const result = validateEntry(value);
+  if (result.success) return result.data;
+  for (const [field, message] of Object.entries(result.errors)) {
+    context.addIssue({ code: 'custom', path: [field], message });
+  }
+  return z.NEVER;
+});
 
 const listQuery = z.object({
   // A NUL character cannot reach PostgreSQL as text: refused, not a 500.

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
 import {
   entryMessages,
-  enterContestBody,
+  validateEntry,
   type EnterContestBody,
   type ImportResult,
 } from '#shared/contracts/entries.ts';
@@ -134,11 +134,10 @@ export async function importEntries(db: Db, contest: Contest, csv: Buffer): Prom
   records.forEach((record, index) => {
     if (index <= headerIndex || isBlank(record)) return;
     const row = index + 1; // the row number a spreadsheet shows, the first row being 1
-    const parsed = enterContestBody.safeParse({
-      name: record[nameColumn],
-      email: record[emailColumn],
-    });
-    if (!parsed.success) return skip(row, parsed.error.issues[0]?.message ?? 'Invalid row');
+    const parsed = validateEntry({ name: record[nameColumn], email: record[emailColumn] });
+    if (!parsed.success) {
+      return skip(row, parsed.errors.name ?? parsed.errors.email ?? 'Invalid row');
+    }
     const key = emailKey(parsed.data.email);
     if (seen.has(key)) return skip(row, 'This email appears earlier in the file.');
     seen.add(key);

@@ -6,6 +6,8 @@ export async function healthRoutes(app: FastifyInstance, options: { database: Da
     const healthy = await options.database.ping();
     return healthy
       ? reply.send({ status: 'ok' })
-      : reply.status(503).send({ status: 'unavailable', message: 'The database is not answering.' });
+      : reply
+          .status(503)
+          .send({ status: 'unavailable', message: 'The database is not answering.' });
   });
 }

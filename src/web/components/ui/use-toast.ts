@@ -52,6 +52,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Nothing is ever raised while rendering on the server. */
+const NO_TOASTS: ToastItem[] = [];
+const noToasts = () => NO_TOASTS;
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, () => toasts, noToasts);
 }

@@ -1,12 +1,41 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import { contestQueryKey, getContest } from '#web/features/contests/api/get-contest.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export function getPublicContest(contestId: string) {
+  return apiRequest<PublicContest>('GET', `/api/contests/${encodeURIComponent(contestId)}`);
+}
+
+type ContestState =
+  | { status: 'pending' }
+  | { status: 'success'; contest: PublicContest }
+  | { status: 'error'; error: unknown };
 
 /**
- * The server embeds the contest in the page it sends for /c/{id}, so the first paint needs no
- * extra round trip on a slow phone network. Read once; later views fetch as usual.
+ * The contest shown on the entry page. The server embeds it in the page, so a visit from a
+ * shared link needs no request at all; otherwise it is fetched once.
  */
-function takeEmbeddedContest(contestId: string): PublicContest | undefined {
+export function usePublicContest(contestId: string, initialContest?: PublicContest) {
+  const [state, setState] = useState<ContestState>(
+    initialContest ? { status: 'success', contest: initialContest } : { status: 'pending' },
+  );
+  const needsFetch = state.status === 'pending';
+  useEffect(() => {
+    if (!needsFetch) return;
+    let isCurrent = true;
+    getPublicContest(contestId).then(
+      (contest) => isCurrent && setState({ status: 'success', contest }),
+      (error: unknown) => isCurrent && setState({ status: 'error', error }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [contestId, needsFetch]);
+  return state;
+}
+
+/** Reads (once) the contest the server embedded beside the rendered page. */
+export function takeEmbeddedContest(contestId: string): PublicContest | undefined {
   const element = document.getElementById('contest-data');
   if (!element) return undefined;
   element.remove();
@@ -16,12 +45,4 @@ function takeEmbeddedContest(contestId: string): PublicContest | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function usePublicContest(contestId: string) {
-  return useQuery({
-    queryKey: contestQueryKey(contestId),
-    queryFn: () => getContest<PublicContest>(contestId),
-    initialData: () => takeEmbeddedContest(contestId),
-  });
 }

@@ -23,7 +23,11 @@ export function Countdown({ endDate }: { endDate: string }) {
       <div className="mt-2 grid grid-cols-4 gap-2" role="timer" aria-live="off">
         {units.map(({ key, label }) => (
           <div key={key} className="rounded-xl bg-primary-soft py-3 text-center">
-            <span className="block text-2xl font-extrabold tabular-nums text-primary sm:text-3xl">
+            {/* The server's second is not the browser's: the digits may differ at hydration. */}
+            <span
+              suppressHydrationWarning
+              className="block text-2xl font-extrabold tabular-nums text-primary sm:text-3xl"
+            >
               {String(left[key]).padStart(2, '0')}
             </span>
             <span className="text-xs font-medium text-muted-foreground">{label}</span>

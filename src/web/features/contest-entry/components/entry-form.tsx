@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { enterContestBody, type EnterContestBody } from '#shared/contracts/entries.ts';
+import { validateEntry, type EnterContestBody } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { messageOf } from '#web/lib/api-client.ts';
-import { useEnterContest } from '../api/enter-contest.ts';
+import { enterContest } from '../api/enter-contest.ts';
 
 type FieldErrors = Partial<Record<keyof EnterContestBody, string>>;
 
@@ -19,7 +19,7 @@ export function EntryForm({
   contestId: string;
   onEntered: (name: string) => void;
 }) {
-  const enter = useEnterContest(contestId);
+  const [isPending, setIsPending] = useState(false);
   const [values, setValues] = useState({ name: '', email: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -30,32 +30,29 @@ export function EntryForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = enterContestBody.safeParse(values);
+    const parsed = validateEntry(values);
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof EnterContestBody;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(parsed.errors);
       return;
     }
-    enter.mutate(parsed.data, {
-      onSuccess: (receipt) => {
+    setIsPending(true);
+    enterContest(contestId, parsed.data)
+      .then((receipt) => {
         toast({
           title: 'Entry Successful!',
           description: "You've been entered into the contest. Good luck!",
           variant: 'success',
         });
         onEntered(receipt.name);
-      },
-      onError: (error) =>
+      })
+      .catch((error: unknown) =>
         toast({
           title: 'Entry Failed',
           description: messageOf(error, 'Failed to enter contest'),
           variant: 'destructive',
         }),
-    });
+      )
+      .finally(() => setIsPending(false));
   };
 
   return (
@@ -80,8 +77,8 @@ export function EntryForm({
         error={errors.email}
         onChange={(event) => update('email')(event.target.value)}
       />
-      <Button type="submit" size="lg" disabled={enter.isPending}>
-        {enter.isPending ? 'Entering...' : 'Enter Contest'}
+      <Button type="submit" size="lg" disabled={isPending}>
+        {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>
     </form>
   );

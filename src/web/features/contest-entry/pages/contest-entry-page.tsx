@@ -1,32 +1,19 @@
 import { Gift, Lock, Users } from 'lucide-react';
-import { useState } from 'react';
 import { acceptsEntries } from '#shared/contest-time.ts';
-import { LogoMark } from '#web/components/layout/logo.tsx';
+import { LogoMark } from '#web/components/layout/logo-mark.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useEntryCount } from '#web/features/contests/api/get-entry-count.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import type { PublicContest } from '#shared/contracts/contests.ts';
+import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
 import { EnteredCard } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
+import { rememberEntry, useEnteredName } from '../entry-memory.ts';
 
-const enteredKey = (contestId: string) => `prizewheel:entered:${contestId}`;
-
-/** Remembers the entry on this device, so coming back to the link shows the confirmation. */
-function readEnteredName(contestId: string): string | null {
-  try {
-    return localStorage.getItem(enteredKey(contestId));
-  } catch {
-    return null;
-  }
-}
-
-function rememberEntry(contestId: string, name: string) {
-  try {
-    localStorage.setItem(enteredKey(contestId), name);
-  } catch {
-    // Private browsing may refuse storage; the confirmation still shows now.
-  }
-}
+/** One fixed format, so the server's rendering and the browser's agree. */
+const formatCount = (value: number) => value.toLocaleString('en-US');
 
 function PageFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -40,13 +27,24 @@ function PageFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function ContestEntryPage({ params }: { params: { contestId: string } }) {
+/**
+ * The page every entrant sees. It runs without the app's query layer and router so it loads
+ * fast on a phone (see docs/decisions/004-public-entry-page.md).
+ */
+export function ContestEntryPage({
+  params,
+  initialContest,
+}: {
+  params: { contestId: string };
+  /** Given when the server rendered the page (and embedded the contest). */
+  initialContest?: PublicContest;
+}) {
   const { contestId } = params;
-  const contestQuery = usePublicContest(contestId);
-  const countQuery = useEntryCount(contestId);
-  const [enteredName, setEnteredName] = useState(() => readEnteredName(contestId));
+  const contestState = usePublicContest(contestId, initialContest);
+  const { count: liveCount, refresh: refreshCount } = usePolledEntryCount(contestId);
+  const enteredName = useEnteredName(contestId);
 
-  if (contestQuery.isPending) {
+  if (contestState.status === 'pending') {
     return (
       <PageFrame>
         <div className="flex justify-center py-24">
@@ -55,20 +53,32 @@ export function ContestEntryPage({ params }: { params: { contestId: string } }) 
       </PageFrame>
     );
   }
-  const contest = contestQuery.data;
-  if (!contest) {
+  if (contestState.status === 'error') {
+    const isMissing = contestState.error instanceof ApiError && contestState.error.status === 404;
     return (
       <PageFrame>
         <div className="rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
-          <h1 className="text-2xl font-extrabold">Contest Not Found</h1>
-          <p className="mt-2 text-muted-foreground">This contest may have ended or been removed.</p>
+          <h1 className="text-2xl font-extrabold">
+            {isMissing ? 'Contest Not Found' : 'Could not load the contest'}
+          </h1>
+          <p className="mt-2 text-muted-foreground">
+            {isMissing
+              ? 'This contest may have ended or been removed.'
+              : 'Check your connection and try again.'}
+          </p>
+          {isMissing ? null : (
+            <Button className="mt-5" onClick={() => window.location.reload()}>
+              Try again
+            </Button>
+          )}
         </div>
       </PageFrame>
     );
   }
 
+  const { contest } = contestState;
   const isOpen = acceptsEntries(contest);
-  const count = countQuery.data?.count ?? contest.entryCount;
+  const count = liveCount ?? contest.entryCount;
 
   return (
     <PageFrame>
@@ -98,7 +108,7 @@ export function ContestEntryPage({ params }: { params: { contestId: string } }) 
                 contestId={contest.id}
                 onEntered={(name) => {
                   rememberEntry(contest.id, name);
-                  setEnteredName(name);
+                  refreshCount();
                 }}
               />
               <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
@@ -117,8 +127,8 @@ export function ContestEntryPage({ params }: { params: { contestId: string } }) 
           <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
             <Users aria-hidden className="size-4 text-primary" />
             <span>
-              Current Entries: <strong className="tabular-nums">{count.toLocaleString()}</strong>
-              {contest.maxEntries ? ` of ${contest.maxEntries.toLocaleString()} maximum` : ''}
+              Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
+              {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
             </span>
           </p>
         </div>

@@ -1,0 +1,31 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ENTRY_COUNT_REFETCH_MS } from '#shared/constants.ts';
+import type { EntryCount } from '#shared/contracts/entries.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export function getEntryCount(contestId: string) {
+  return apiRequest<EntryCount>(
+    'GET',
+    `/api/contests/${encodeURIComponent(contestId)}/entries/count`,
+  );
+}
+
+/**
+ * The live count on the entry page: asked again every 30 s, and at once after an entry.
+ * `null` until the first answer (the page shows the count it was rendered with).
+ */
+export function usePolledEntryCount(contestId: string) {
+  const [count, setCount] = useState<number | null>(null);
+  const refresh = useCallback(() => {
+    getEntryCount(contestId).then(
+      (answer) => setCount(answer.count),
+      // A failed poll keeps the last known count; the next one may succeed.
+      () => {},
+    );
+  }, [contestId]);
+  useEffect(() => {
+    const timer = setInterval(refresh, ENTRY_COUNT_REFETCH_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  return { count, refresh };
+}
