@@ -1,0 +1,235 @@
+/**
+ * POST entry on ONE hot contest (a viral post), 50 connections, unique e-mails: Prizewheel on
+ * PostgreSQL and on PGlite, beside the baseline peer (bench/baseline/express-entries.mjs: one
+ * transaction per entry locking the contest row) on the same PostgreSQL, in the same run.
+ * Afterwards every rule is checked: rows = acknowledged entries = the contest's counter, and a
+ * capacity run proves maxEntries exact under the same load.
+ */
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite } from '#server/db/client.ts';
+import { contestEntries } from '#server/db/schema.ts';
+import { freePort } from './lib/in-process-app.ts';
+import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
+import {
+  createDatabase,
+  samplePeakMemory,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+} from './lib/processes.ts';
+
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_S = 2;
+const CAPACITY = 200;
+export const SPEEDUP_TARGET = 5;
+export const P99_TARGET_MS = 100;
+
+type LoadResult = {
+  accepted: number;
+  perSecond: number;
+  p99: number;
+  p50: number;
+  errors: number;
+  other: number;
+  /** E-mails whose entry was answered 2xx: each must be in the database afterwards. */
+  acknowledged: Set<string>;
+};
+
+let emailCounter = 0;
+
+async function load(url: string, contestId: string, seconds: number): Promise<LoadResult> {
+  const tag = Date.now().toString(36);
+  const acknowledged = new Set<string>();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/contests/${contestId}/entries`,
+        headers: { 'content-type': 'application/json' },
+        // One request in flight per connection: the context carries its e-mail to the answer.
+        setupRequest: (request, context) => {
+          emailCounter += 1;
+          context.email = `fan${emailCounter}.${tag}@example.com`;
+          return {
+            ...request,
+            body: JSON.stringify({ name: `Fan ${emailCounter}`, email: context.email }),
+          };
+        },
+        onResponse: (status, _body, context) => {
+          if (status >= 200 && status < 300) acknowledged.add(context.email as string);
+        },
+      },
+    ],
+  });
+  const accepted = result['2xx'];
+  return {
+    accepted,
+    perSecond: accepted / result.duration,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    errors: result.errors + result.timeouts,
+    other: result.non2xx,
+    acknowledged,
+  };
+}
+
+/** Requests cut off when the load stops still finish on the server: let them. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+/** Every acknowledged entry is stored (nothing lost), and no more rows than the counter. */
+function checkNothingLost(stored: Set<string>, runs: LoadResult[]): string | null {
+  for (const run of runs) {
+    for (const email of run.acknowledged) if (!stored.has(email)) return `lost ${email}`;
+  }
+  return null;
+}
+
+export type EntriesResult = {
+  engine: string;
+  load: LoadResult;
+  peakRssMb?: number;
+  exact: boolean;
+  detail: string;
+};
+
+/** The e-mails stored for each contest, read from the database itself. */
+async function storedEmails(app: RunningApp, contestIds: string[]): Promise<Set<string>[]> {
+  if (app.databaseUrl) {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    const sets = await Promise.all(
+      contestIds.map(async (id) => {
+        const { rows } = await client.query(
+          'select email from contest_entries where contest_id = $1',
+          [id],
+        );
+        return new Set(rows.map((row: { email: string }) => row.email));
+      }),
+    );
+    await client.end();
+    return sets;
+  }
+  // The embedded database belongs to the server process: read it after the server stopped.
+  await app.stop();
+  const database = openPglite(`${app.dataDir}/pglite`);
+  const sets = await Promise.all(
+    contestIds.map(async (id) => {
+      const rows = await database.db
+        .select({ email: contestEntries.email })
+        .from(contestEntries)
+        .where(eq(contestEntries.contestId, id));
+      return new Set(rows.map((row) => row.email));
+    }),
+  );
+  await database.close();
+  return sets;
+}
+
+async function counter(app: RunningApp, contestId: string): Promise<number> {
+  const response = await fetch(`${app.url}/api/contests/${contestId}/entries/count`);
+  return ((await response.json()) as { count: number }).count;
+}
+
+async function benchPrizewheel(engine: 'pglite' | 'postgres'): Promise<EntriesResult> {
+  const app = await startPrizewheel(engine);
+  try {
+    // Capacity: the same load on a contest of 200 places takes exactly 200.
+    const small = await createContest(app, CAPACITY);
+    const capacity = await load(app.url, small, 2);
+
+    const hot = await createContest(app, 10_000_000);
+    const warm = await load(app.url, hot, WARMUP_S);
+    const stopSampling = samplePeakMemory(app.pid);
+    const measured = await load(app.url, hot, DURATION_S);
+    const peakRssMb = stopSampling();
+    await settle();
+    const [hotCounter, smallCounter] = [await counter(app, hot), await counter(app, small)];
+    const [hotRows, smallRows] = await storedEmails(app, [hot, small]);
+    const lost =
+      checkNothingLost(hotRows!, [warm, measured]) ?? checkNothingLost(smallRows!, [capacity]);
+    const exact =
+      !lost &&
+      hotRows!.size === hotCounter &&
+      smallRows!.size === CAPACITY &&
+      smallCounter === CAPACITY &&
+      capacity.accepted <= CAPACITY;
+    const acknowledged = warm.accepted + measured.accepted;
+    return {
+      engine: `Prizewheel on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+      load: measured,
+      peakRssMb,
+      exact,
+      detail: `${lost ?? 'all acknowledged stored'}: ${acknowledged} acknowledged, ${hotRows!.size} rows, counter ${hotCounter}; ${CAPACITY} places: ${smallRows!.size} rows, counter ${smallCounter}`,
+    };
+  } finally {
+    await app.dispose();
+  }
+}
+
+async function benchBaseline(): Promise<EntriesResult> {
+  const database = await createDatabase('pw_baseline');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startProcess(['bench/baseline/express-entries.mjs'], {
+    DATABASE_URL: database.url,
+    PORT: String(port),
+  });
+  try {
+    await waitForHttp(`${url}/`);
+    const create = await fetch(`${url}/api/contests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ maxEntries: 10_000_000 }),
+    });
+    const { id } = (await create.json()) as { id: string };
+    const warm = await load(url, id, WARMUP_S);
+    const measured = await load(url, id, DURATION_S);
+    await settle();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query('select email from contest_entries');
+    await client.end();
+    const stored = new Set(rows.map((row: { email: string }) => row.email));
+    const lost = checkNothingLost(stored, [warm, measured]);
+    return {
+      engine: 'Baseline: Express + pg, row lock per entry (PostgreSQL)',
+      load: measured,
+      exact: !lost,
+      detail: `${lost ?? 'all acknowledged stored'}: ${warm.accepted + measured.accepted} acknowledged, ${stored.size} rows`,
+    };
+  } finally {
+    await stopProcess(child);
+    await database.drop();
+  }
+}
+
+export async function benchEntries(): Promise<EntriesResult[]> {
+  const baseline = await benchBaseline();
+  const postgres = await benchPrizewheel('postgres');
+  const pglite = await benchPrizewheel('pglite');
+  return [baseline, postgres, pglite];
+}
+
+export function reportEntries(results: EntriesResult[]): string[] {
+  const baseline = results[0]!;
+  return results.map((result) => {
+    const ratio =
+      result === baseline
+        ? ''
+        : `, ${(result.load.perSecond / baseline.load.perSecond).toFixed(1)}x baseline`;
+    const memory = result.peakRssMb ? `, peak RSS ${result.peakRssMb.toFixed(0)} MB` : '';
+    return `${result.engine}: ${result.load.perSecond.toFixed(0)} entries/s${ratio}, p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, errors ${result.load.errors}, non-2xx ${result.load.other}${memory}; exact: ${result.exact ? 'yes' : 'NO'} (${result.detail})`;
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await benchEntries();
+  for (const line of reportEntries(results)) console.log(line);
+  console.log(`targets: PostgreSQL >= ${SPEEDUP_TARGET}x baseline with p99 < ${P99_TARGET_MS} ms`);
+}

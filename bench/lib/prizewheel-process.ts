@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './in-process-app.ts';
+import { createDatabase, root, startProcess, stopProcess, waitForHttp } from './processes.ts';
+
+const OWNER = { email: 'bench-owner@example.com', password: 'bench-password-123' };
+
+export type RunningApp = {
+  url: string;
+  pid: number;
+  cookie: string;
+  /** Stops the server; the database stays until `dispose`. */
+  stop: () => Promise<void>;
+  dispose: () => Promise<void>;
+  databaseUrl?: string;
+  dataDir?: string;
+};
+
+/**
+ * Prizewheel as it is deployed: its own process (`src/server/main.ts`), production settings,
+ * on a fresh PGlite directory or a fresh PostgreSQL database, with a verified owner signed in.
+ */
+export async function startPrizewheel(engine: 'pglite' | 'postgres'): Promise<RunningApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const database = engine === 'postgres' ? await createDatabase('pw_bench') : undefined;
+  const dataDir = engine === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'pw-bench-')) : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: url,
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
+  };
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli/admin.ts',
+      'create-admin',
+      '--email',
+      OWNER.email,
+      '--password',
+      OWNER.password,
+    ],
+    { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
+  );
+  const child = startProcess(['--import', 'tsx', 'src/server/main.ts'], env);
+  await waitForHttp(`${url}/healthz`);
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const stop = () => stopProcess(child);
+  return {
+    url,
+    pid: child.pid!,
+    cookie,
+    stop,
+    dispose: async () => {
+      await stop();
+      await database?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    databaseUrl: database?.url,
+    dataDir,
+  };
+}
+
+export async function createContest(app: RunningApp, maxEntries: number | null): Promise<string> {
+  const response = await fetch(`${app.url}/api/contests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: app.cookie },
+    body: JSON.stringify({
+      title: 'Viral giveaway',
+      description: 'Everyone is coming.',
+      prizeDetails: 'A prize',
+      endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      maxEntries,
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`create contest: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
