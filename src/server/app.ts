@@ -11,6 +11,7 @@ import { AppError } from './errors.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
 import { sharePageRoutes } from './features/contests/share-page.ts';
+import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
+  await app.register(drawRoutes, { ctx });
   await app.register(sharePageRoutes, { db: database.db, appUrl: config.appUrl });
   return app;
 }

@@ -146,7 +146,10 @@ export const contestEntries = pgTable(
       .references(() => contests.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    entryDate: timestamp('entry_date', { withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision, as a JavaScript Date carries: the list's paging cursor names it.
+    entryDate: timestamp('entry_date', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (table) => [
     // One entry per e-mail per contest, whatever its letter case: the index is the guarantee.
@@ -160,3 +163,29 @@ export const contestEntries = pgTable(
 
 export type Contest = typeof contests.$inferSelect;
 export type ContestEntry = typeof contestEntries.$inferSelect;
+
+export const drawActions = ['random', 'manual', 'reset'] as const;
+export type DrawAction = (typeof drawActions)[number];
+
+/** Every draw and reset, kept: the owner can show how each winner was chosen. */
+export const contestDraws = pgTable(
+  'contest_draws',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    // The winner drawn, picked or reset; its name and e-mail are copied so the record outlives it.
+    entryId: uuid('entry_id').references(() => contestEntries.id, { onDelete: 'set null' }),
+    entrantName: text('entrant_name'),
+    entrantEmail: text('entrant_email'),
+    action: text('action', { enum: drawActions }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('contest_draws_contest_idx').on(table.contestId, table.createdAt),
+    check('contest_draws_action_check', sql`${table.action} in ('random', 'manual', 'reset')`),
+  ],
+);

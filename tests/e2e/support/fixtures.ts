@@ -80,7 +80,8 @@ export const test = base.extend<Fixtures, { server: Server }>({
       await app.close();
       await database.close();
     },
-    { scope: 'worker' },
+    // Starting PGlite and migrating takes seconds, more on a loaded machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
 
   baseURL: async ({ server }, use) => use(server.url),

@@ -1,4 +1,4 @@
-import { CalendarClock, ExternalLink, Link2, SquarePen, Sparkles, Users } from 'lucide-react';
+import { CalendarClock, ExternalLink, Link2, SquarePen, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
 import { formatTimeLeftShort } from '#shared/contest-time.ts';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { SpinCard } from '#web/features/draws/components/spin-card.tsx';
 import { useNow } from '#web/lib/use-now.ts';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useContest } from '../api/get-contest.ts';
@@ -97,20 +98,7 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <section
-          aria-labelledby="draw-title"
-          className="rounded-2xl border border-border bg-card p-5 shadow-sm"
-        >
-          <h2 id="draw-title" className="flex items-center gap-2 text-lg font-bold">
-            <Sparkles aria-hidden className="size-5 text-accent" />
-            Spin to Choose Winner
-          </h2>
-          <p className="mt-6 rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
-            {entryCount === 0
-              ? 'No entries yet. Share your contest link to get participants!'
-              : `${entryCount.toLocaleString()} ${entryCount === 1 ? 'entry is' : 'entries are'} in the draw. The live wheel arrives with the next release.`}
-          </p>
-        </section>
+        <SpinCard contest={contest} entryCount={entryCount} />
         <EntriesCard contest={contest} entryCount={entryCount} />
       </div>
     </OwnerPage>

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { drawWinnerBody } from '#shared/contracts/draws.ts';
+import type { AppContext } from '#server/context.ts';
+import { getManagedContest } from '#server/features/contests/service.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import { drawWinner, getWheel, listDraws, resetWinner } from './service.ts';
+
+const contestParams = z.object({ contestId: z.string().max(100) });
+
+/** Only the contest's owner (or an admin) draws, resets and sees the wheel's names. */
+export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const managedContest = (
+    request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
+  ) => getManagedContest(db, request.params.contestId, requireUser(request));
+
+  app.post(
+    '/api/contests/:contestId/winner',
+    { schema: { params: contestParams, body: drawWinnerBody } },
+    async (request) =>
+      drawWinner(db, requireUser(request), await managedContest(request), request.body?.winnerId),
+  );
+
+  app.delete(
+    '/api/contests/:contestId/winner',
+    { schema: { params: contestParams } },
+    async (request) => {
+      await resetWinner(db, requireUser(request), await managedContest(request));
+      return { message: 'The winner has been reset.' };
+    },
+  );
+
+  app.get(
+    '/api/contests/:contestId/wheel',
+    { schema: { params: contestParams } },
+    async (request) => getWheel(db, await managedContest(request)),
+  );
+
+  app.get(
+    '/api/contests/:contestId/draws',
+    { schema: { params: contestParams } },
+    async (request) => listDraws(db, await managedContest(request)),
+  );
+};

@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  drawMessages,
+  WHEEL_LABEL_LIMIT,
+  type DrawHistoryItem,
+  type DrawResult,
+  type WheelData,
+} from '#shared/contracts/draws.ts';
+import type { Db } from '#server/db/client.ts';
+import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { isContestId } from '#server/features/contests/service.ts';
+
+/** The wheel's order, and the draw's: oldest entry first. */
+const wheelOrder = [asc(contestEntries.entryDate), asc(contestEntries.id)];
+
+/**
+ * How many entries come before this one in the wheel's order: its slice. The entry's date is read
+ * in SQL, not sent back from a JavaScript Date: rows stored before dates were cut to the
+ * millisecond keep their microseconds, which a Date would lose (and misplace the slice).
+ */
+async function positionOf(db: Db, contestId: string, entry: { id: string }) {
+  const [row] = await db
+    .select({ before: sql<number>`count(*)::int` })
+    .from(contestEntries)
+    .where(
+      and(
+        eq(contestEntries.contestId, contestId),
+        sql`(${contestEntries.entryDate}, ${contestEntries.id}) < (select e.entry_date, e.id from contest_entries e where e.id = ${entry.id})`,
+      ),
+    );
+  return row?.before ?? 0;
+}
+
+/**
+ * Draws (or, given winnerId, records a manual pick) under the contest's row lock, so two clicks
+ * cannot produce two winners. A random draw is uniform: `crypto.randomInt` has no modulo bias.
+ */
+export async function drawWinner(
+  db: Db,
+  user: SessionUser,
+  contest: Contest,
+  winnerId: string | undefined,
+): Promise<DrawResult> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ winnerId: contests.winnerId, entryCount: contests.entryCount })
+      .from(contests)
+      .where(eq(contests.id, contest.id))
+      .for('update');
+    if (!locked) throw new AppError('NOT_FOUND', 'Contest not found');
+    if (locked.winnerId) throw new AppError('CONFLICT', drawMessages.alreadyDrawn);
+    if (locked.entryCount === 0) throw new AppError('CONFLICT', drawMessages.noEntries);
+
+    let index: number;
+    let winner: { id: string; name: string; email: string; entryDate: Date } | undefined;
+    if (winnerId) {
+      [winner] = isContestId(winnerId)
+        ? await tx
+            .select()
+            .from(contestEntries)
+            .where(and(eq(contestEntries.id, winnerId), eq(contestEntries.contestId, contest.id)))
+        : [];
+      if (!winner) throw new AppError('BAD_REQUEST', drawMessages.notAnEntry);
+      index = await positionOf(tx, contest.id, winner);
+    } else {
+      index = randomInt(locked.entryCount);
+      [winner] = await tx
+        .select()
+        .from(contestEntries)
+        .where(eq(contestEntries.contestId, contest.id))
+        .orderBy(...wheelOrder)
+        .offset(index)
+        .limit(1);
+      if (!winner) throw new AppError('CONFLICT', drawMessages.noEntries);
+    }
+
+    const [updated] = await tx
+      .update(contests)
+      .set({ winnerId: winner.id, winnerSelectedAt: new Date() })
+      .where(eq(contests.id, contest.id))
+      .returning({ winnerSelectedAt: contests.winnerSelectedAt });
+    const method = winnerId ? 'manual' : 'random';
+    await tx.insert(contestDraws).values({
+      contestId: contest.id,
+      entryId: winner.id,
+      entrantName: winner.name,
+      entrantEmail: winner.email,
+      action: method,
+      entryCount: locked.entryCount,
+      actorId: user.id,
+    });
+    return {
+      winner: { id: winner.id, name: winner.name, email: winner.email },
+      winnerSelectedAt: updated!.winnerSelectedAt!.toISOString(),
+      method,
+      entryCount: locked.entryCount,
+      index,
+    };
+  });
+}
+
+export async function resetWinner(db: Db, user: SessionUser, contest: Contest): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ winnerId: contests.winnerId, entryCount: contests.entryCount })
+      .from(contests)
+      .where(eq(contests.id, contest.id))
+      .for('update');
+    if (!locked?.winnerId) throw new AppError('CONFLICT', drawMessages.noWinner);
+    const [previous] = await tx
+      .select({ name: contestEntries.name, email: contestEntries.email })
+      .from(contestEntries)
+      .where(eq(contestEntries.id, locked.winnerId));
+    await tx
+      .update(contests)
+      .set({ winnerId: null, winnerSelectedAt: null })
+      .where(eq(contests.id, contest.id));
+    await tx.insert(contestDraws).values({
+      contestId: contest.id,
+      entryId: locked.winnerId,
+      entrantName: previous?.name ?? null,
+      entrantEmail: previous?.email ?? null,
+      action: 'reset',
+      entryCount: locked.entryCount,
+      actorId: user.id,
+    });
+  });
+}
+
+export async function getWheel(db: Db, contest: Contest): Promise<WheelData> {
+  const labels =
+    contest.entryCount <= WHEEL_LABEL_LIMIT
+      ? (
+          await db
+            .select({ name: contestEntries.name })
+            .from(contestEntries)
+            .where(eq(contestEntries.contestId, contest.id))
+            .orderBy(...wheelOrder)
+        ).map((row) => row.name)
+      : null;
+  let winnerIndex: number | null = null;
+  if (contest.winnerId) {
+    const [winner] = await db
+      .select({ id: contestEntries.id })
+      .from(contestEntries)
+      .where(eq(contestEntries.id, contest.winnerId));
+    if (winner) winnerIndex = await positionOf(db, contest.id, winner);
+  }
+  return { count: labels?.length ?? contest.entryCount, labels, winnerIndex };
+}
+
+export async function listDraws(db: Db, contest: Contest): Promise<DrawHistoryItem[]> {
+  const rows = await db
+    .select({
+      id: contestDraws.id,
+      action: contestDraws.action,
+      entrantName: contestDraws.entrantName,
+      entrantEmail: contestDraws.entrantEmail,
+      entryCount: contestDraws.entryCount,
+      actorFirstName: users.firstName,
+      actorEmail: users.email,
+      createdAt: contestDraws.createdAt,
+    })
+    .from(contestDraws)
+    .leftJoin(users, eq(users.id, contestDraws.actorId))
+    .where(eq(contestDraws.contestId, contest.id))
+    .orderBy(desc(contestDraws.createdAt), desc(contestDraws.id))
+    .limit(100);
+  return rows.map(({ actorFirstName, actorEmail, createdAt, ...row }) => ({
+    ...row,
+    actor: actorFirstName || actorEmail,
+    createdAt: createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,67 @@
+/**
+ * The wheel's arithmetic, free of any drawing. Angles are degrees, clockwise; the pointer sits
+ * at the top. With rotation 0, slice i spans [i·s, (i+1)·s) from the pointer, s = 360 / count.
+ */
+
+export const SPIN_MS = 3000;
+export const MIN_TURN_DEGREES = 1080;
+export const MAX_TURN_DEGREES = 1800;
+/** Speed while the server's answer is on its way: that of the final ease-out's start. */
+export const CRUISE_DEGREES_PER_MS = (3 * 1440) / SPIN_MS;
+
+export function sliceDegrees(count: number): number {
+  return 360 / count;
+}
+
+const mod360 = (angle: number) => ((angle % 360) + 360) % 360;
+
+/** The slice under the pointer at a rotation. */
+export function sliceAtPointer(rotation: number, count: number): number {
+  const underPointer = mod360(-rotation);
+  return Math.min(count - 1, Math.floor(underPointer / sliceDegrees(count)));
+}
+
+/**
+ * Where a spin that started at `startRotation` must end so the pointer lands inside slice
+ * `index`, having turned between 1080 and 1800 degrees in all. `random` in [0, 1) varies the
+ * number of turns and the spot within the slice (kept off its edges).
+ */
+export function finalRotation(
+  startRotation: number,
+  index: number,
+  count: number,
+  random: () => number,
+): number {
+  const slice = sliceDegrees(count);
+  const spotInSlice = slice * (0.15 + 0.7 * random());
+  const landingMod = mod360(-(index * slice + spotInSlice));
+  const minimumTurn = MIN_TURN_DEGREES + random() * (MAX_TURN_DEGREES - MIN_TURN_DEGREES - 360);
+  const provisional = startRotation + minimumTurn;
+  return provisional + mod360(landingMod - provisional);
+}
+
+/** Cubic ease-out: fast start, gentle stop. */
+export function easeOut(progress: number): number {
+  return 1 - (1 - Math.min(1, Math.max(0, progress))) ** 3;
+}
+
+/**
+ * The spin: it cruises from the click until the server's answer arrives (`answeredAt`), then
+ * eases out onto the final rotation, ending SPIN_MS after the click (or soon after a slow answer).
+ */
+export function rotationAt(
+  elapsed: number,
+  spin: { start: number; answeredAt?: number; from?: number; to?: number },
+): number {
+  if (spin.answeredAt === undefined || spin.from === undefined || spin.to === undefined) {
+    return spin.start + CRUISE_DEGREES_PER_MS * elapsed;
+  }
+  if (elapsed <= spin.answeredAt) return spin.start + CRUISE_DEGREES_PER_MS * elapsed;
+  const duration = settleDuration(spin.answeredAt);
+  return spin.from + (spin.to - spin.from) * easeOut((elapsed - spin.answeredAt) / duration);
+}
+
+/** The easing phase takes the rest of the 3 s, never less than 1.5 s. */
+export function settleDuration(answeredAt: number): number {
+  return Math.max(1500, SPIN_MS - answeredAt);
+}
