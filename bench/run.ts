@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchEntries, P99_TARGET_MS, reportEntries, SPEEDUP_TARGET } from './entries.ts';
 import { root } from './lib/processes.ts';
 import { benchPublicPage, reportPublicPage } from './public-page.ts';
+import { benchWheel, reportWheel } from './wheel.ts';
 
 const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
@@ -49,6 +50,19 @@ if (wants('entries')) {
     ...rest,
     load: { ...load, acknowledged: load.acknowledged.size },
   }));
+}
+
+if (wants('wheel')) {
+  console.log('\n== The wheel (issue 4, item 5)');
+  const results = await benchWheel();
+  const lines = reportWheel(results);
+  lines.forEach((line) => console.log(line));
+  sections.push(
+    '## The wheel (headless Chromium, 840 px canvas)\n',
+    ...lines.map((line) => `- ${line}`),
+    '',
+  );
+  json.wheel = results;
 }
 
 mkdirSync(`${root}/bench/results`, { recursive: true });

@@ -4,6 +4,8 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openPglite } from '#server/db/client.ts';
 import { contests, users } from '#server/db/schema.ts';
+import { createSession } from '#server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '#server/plugins/session.ts';
 
 export const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -57,6 +59,12 @@ export async function startAppWithContest() {
   return {
     url,
     contestId: contest!.id,
+    db: database.db,
+    /** A signed session cookie value for the contest's owner. */
+    ownerCookie: async () => {
+      const session = await createSession(database.db, owner!.id, {});
+      return { name: SESSION_COOKIE, value: app.signCookie(session.token) };
+    },
     close: async () => {
       await app.close();
       await database.close();

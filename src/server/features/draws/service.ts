@@ -13,6 +13,14 @@ import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { isContestId } from '#server/features/contests/service.ts';
 
+/**
+ * A history record's time: now, but always after the contest's previous record. Records are
+ * written under the contest's row lock, and a clock that counts whole milliseconds (PGlite)
+ * would otherwise give a draw and the reset right after it the same time.
+ */
+const nextRecordTime = (contestId: string) =>
+  sql`greatest(clock_timestamp(), (select max(${contestDraws.createdAt}) + interval '1 millisecond' from ${contestDraws} where ${contestDraws.contestId} = ${contestId}))`;
+
 /** The wheel's order, and the draw's: oldest entry first. */
 const wheelOrder = [asc(contestEntries.entryDate), asc(contestEntries.id)];
 
@@ -91,6 +99,7 @@ export async function drawWinner(
       action: method,
       entryCount: locked.entryCount,
       actorId: user.id,
+      createdAt: nextRecordTime(contest.id),
     });
     return {
       winner: { id: winner.id, name: winner.name, email: winner.email },
@@ -126,6 +135,7 @@ export async function resetWinner(db: Db, user: SessionUser, contest: Contest): 
       action: 'reset',
       entryCount: locked.entryCount,
       actorId: user.id,
+      createdAt: nextRecordTime(contest.id),
     });
   });
 }

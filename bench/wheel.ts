@@ -1,0 +1,133 @@
+/**
+ * The wheel in headless Chromium at 100, 10,000 and 100,000 entries: its first draw and the
+ * frame times during a spin (median, p95), beside a baseline measured in the same page: a
+ * naive wheel that redraws every slice each frame, as common wheel widgets do.
+ */
+import { sql } from 'drizzle-orm';
+import { chromium } from '@playwright/test';
+import { contestEntries, contests } from '#server/db/schema.ts';
+import { startAppWithContest } from './lib/in-process-app.ts';
+import { chromiumFlags, chromiumPath, median, percentile } from './lib/stats.ts';
+
+export const WHEEL_SIZES = [100, 10_000, 100_000];
+export const P95_TARGET_MS = 20;
+
+export type WheelResult = {
+  entries: number;
+  firstDrawMs: number;
+  frames: { median: number; p95: number; count: number };
+  naive: { median: number; p95: number; count: number };
+};
+
+type Db = Awaited<ReturnType<typeof startAppWithContest>>['db'];
+
+async function seedEntries(db: Db, contestId: string, count: number) {
+  await db.execute(sql`delete from contest_entries where contest_id = ${contestId}`);
+  const chunk = 5000;
+  for (let offset = 0; offset < count; offset += chunk) {
+    const rows = Array.from({ length: Math.min(chunk, count - offset) }, (_, index) => ({
+      contestId,
+      name: `Entrant ${offset + index}`,
+      email: `entrant${offset + index}@example.com`,
+    }));
+    await db.insert(contestEntries).values(rows);
+  }
+  await db.execute(
+    sql`update ${contests} set entry_count = ${count}, winner_id = null where id = ${contestId}`,
+  );
+}
+
+const summary = (frames: number[]) => ({
+  median: Number(median(frames).toFixed(1)),
+  p95: Number(percentile(frames, 95).toFixed(1)),
+  count: frames.length,
+});
+
+export async function benchWheel(): Promise<WheelResult[]> {
+  const app = await startAppWithContest();
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const results: WheelResult[] = [];
+  try {
+    for (const entries of WHEEL_SIZES) {
+      await seedEntries(app.db, app.contestId, entries);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // tsx keeps function names with a `__name` helper, which functions sent to the page call.
+      await context.addInitScript({ content: 'window.__name = (target) => target;' });
+      await context.addCookies([{ ...(await app.ownerCookie()), url: app.url }]);
+      const page = await context.newPage();
+      await page.goto(`${app.url}/dashboard/${app.contestId}`);
+      const spin = page.getByRole('button', { name: 'SPIN', exact: true });
+      await spin.waitFor();
+      const firstDrawMs = await page.evaluate(
+        () => performance.getEntriesByName('wheel:first-draw').at(-1)?.duration ?? -1,
+      );
+
+      // Frame intervals while the wheel spins (3 s).
+      await page.evaluate(() => {
+        const frames: number[] = [];
+        (window as unknown as { frames_: number[] }).frames_ = frames;
+        let last = 0;
+        const record = (time: number) => {
+          if (last) frames.push(time - last);
+          last = time;
+          if (frames.length < 600) requestAnimationFrame(record);
+        };
+        requestAnimationFrame(record);
+      });
+      await spin.click();
+      await page.getByRole('button', { name: 'COMPLETE' }).waitFor({ timeout: 15_000 });
+      const frames = await page.evaluate(() =>
+        (window as unknown as { frames_: number[] }).frames_.splice(0),
+      );
+
+      // Baseline in the same page: every slice redrawn each frame, for two seconds.
+      const naive = await page.evaluate((count) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 840;
+        canvas.height = 840;
+        document.body.append(canvas);
+        const context = canvas.getContext('2d')!;
+        const colors = ['#6d28d9', '#f59e0b', '#8b5cf6', '#fbbf24'];
+        return new Promise<number[]>((resolve) => {
+          const intervals: number[] = [];
+          const started = performance.now();
+          let last = 0;
+          const frame = (time: number) => {
+            const turn = (time - started) / 200;
+            const slice = (2 * Math.PI) / count;
+            context.clearRect(0, 0, 840, 840);
+            for (let index = 0; index < count; index += 1) {
+              context.beginPath();
+              context.moveTo(420, 420);
+              context.arc(420, 420, 420, turn + index * slice, turn + (index + 1) * slice);
+              context.fillStyle = colors[index % colors.length]!;
+              context.fill();
+            }
+            if (last) intervals.push(time - last);
+            last = time;
+            if (time - started < 2000) requestAnimationFrame(frame);
+            else resolve(intervals);
+          };
+          requestAnimationFrame(frame);
+        });
+      }, entries);
+      results.push({ entries, firstDrawMs, frames: summary(frames), naive: summary(naive) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+  return results;
+}
+
+export function reportWheel(results: WheelResult[]): string[] {
+  return results.map(
+    (result) =>
+      `wheel with ${result.entries.toLocaleString('en-US')} entries: first draw ${result.firstDrawMs.toFixed(1)} ms; spin frames median ${result.frames.median} ms, p95 ${result.frames.p95} ms (${result.frames.count} frames; target p95 < ${P95_TARGET_MS} ms) | naive redraw-every-slice baseline: median ${result.naive.median} ms, p95 ${result.naive.p95} ms (${result.naive.count} frames)`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of reportWheel(await benchWheel())) console.log(line);
+}
