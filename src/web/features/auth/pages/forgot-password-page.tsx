@@ -6,7 +6,7 @@ import { emailOnlyBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useRequestPasswordResetLink } from '../api/forgot-password.ts';
 
@@ -54,15 +54,7 @@ export function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
+          <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
           <Button type="submit" size="lg" disabled={requestLink.isPending}>
             {requestLink.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -7,6 +7,7 @@ import { authMessages } from '#shared/messages.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
@@ -51,15 +52,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <FormField
           label="Password"
           type="password"

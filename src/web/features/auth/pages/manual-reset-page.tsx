@@ -7,6 +7,7 @@ import { emailOnlyBody, manualResetBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { BackLink } from '#web/components/layout/back-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { Link } from 'wouter';
@@ -91,15 +92,7 @@ export function ManualResetPage() {
       back={<BackLink href="/login" label="Back to sign in" />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <Button
           type="button"
           variant="secondary"

@@ -6,6 +6,7 @@ import { signupBody, type SignupBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
@@ -87,15 +88,7 @@ export function SignupPage() {
             {...form.register('lastName')}
           />
         </div>
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <FormField
           label="Password"
           type="password"

@@ -6,7 +6,7 @@ import { emailOnlyBody, type VerificationOutcome } from '#shared/contracts/auth.
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 const headings: Record<VerificationOutcome, { title: string; text: string }> = {
@@ -58,13 +58,7 @@ function ResendVerificationForm() {
   const onSubmit = form.handleSubmit((values) => resend.mutate(values));
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
       <Button type="submit" disabled={resend.isPending}>
         {resend.isPending ? 'Sending...' : 'Send a new verification link'}
       </Button>
