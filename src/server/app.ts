@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
 import { sharePageRoutes } from './features/contests/share-page.ts';
@@ -26,6 +27,8 @@ export type BuildAppOptions = {
   /** Replaces the configured transport (tests). */
   mailer?: Mailer;
   clientDir?: string;
+  /** Called for every route as it is registered (the authorization-matrix test lists them). */
+  onRoute?: (route: { method: string; url: string }) => void;
 };
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -73,6 +76,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
   };
 
+  const { onRoute } = options;
+  if (onRoute) {
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) onRoute({ method, url: route.url });
+    });
+  }
   registerErrorHandler(app);
   await registerSecurity(app, { appUrl: config.appUrl });
   await app.register(compress, { threshold: 1024 });
@@ -93,5 +102,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
   await app.register(sharePageRoutes, { db: database.db, appUrl: config.appUrl });
+  await app.register(adminRoutes, { ctx });
   return app;
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { adminAuditActions } from '#shared/contracts/admin.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -187,5 +188,39 @@ export const contestDraws = pgTable(
   (table) => [
     index('contest_draws_contest_idx').on(table.contestId, table.createdAt),
     check('contest_draws_action_check', sql`${table.action} in ('random', 'manual', 'reset')`),
+  ],
+);
+
+// The list lives with the contract: the audit screen names the same actions.
+export const adminActions = adminAuditActions;
+export type AdminAction = (typeof adminActions)[number];
+
+/** What an audit row remembers beyond its ids: enough to read it after the target is gone. */
+export type AdminAuditDetail = {
+  targetEmail?: string;
+  contestTitle?: string;
+  role?: UserRole;
+  isActive?: boolean;
+};
+
+/** Every admin action: who did what to whom, and when. Rows outlive their actor and target. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: adminActions }).notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // No foreign key: deleting the contest is itself an audited action, and its row must stay.
+    targetContestId: uuid('target_contest_id'),
+    detail: jsonb('detail').$type<AdminAuditDetail>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_audit_created_idx').on(table.createdAt),
+    check(
+      'admin_audit_action_check',
+      sql.raw(`"action" in (${adminActions.map((action) => `'${action}'`).join(', ')})`),
+    ),
   ],
 );

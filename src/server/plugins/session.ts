@@ -23,7 +23,8 @@ declare module 'fastify' {
 export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }) {
   await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so admin-only routes refuse strangers before reading their input.
+  app.addHook('preValidation', async (request) => {
     const token = readSessionToken(request);
     if (token) request.user = await findSessionUser(options.db, token);
   });
@@ -68,4 +69,15 @@ export async function endSession(db: Db, request: FastifyRequest, reply: Fastify
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', authMessages.unauthorized);
   return request.user;
+}
+
+/**
+ * The signed-in admin. request.user is read from the database on this very request, so a demoted
+ * or deactivated admin is refused at once.
+ */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin')
+    throw new AppError('FORBIDDEN', 'Forbidden: admin access is required.');
+  return user;
 }

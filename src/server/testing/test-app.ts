@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#server/app.ts';
+import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/transport.ts';
@@ -55,7 +55,12 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 export const TEST_APP_URL = 'http://localhost:5000';
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    clientDir?: string;
+    onRoute?: BuildAppOptions['onRoute'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -71,6 +76,7 @@ export async function createTestApp(
     database,
     mailer: options.mailer,
     clientDir: options.clientDir ?? '/nonexistent-client',
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

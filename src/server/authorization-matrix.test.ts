@@ -1,0 +1,425 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+
+/**
+ * Every route of the API, called as each kind of caller, with the status each must get. A route
+ * registered without a row here fails the suite: new routes must decide who may call them.
+ */
+
+const callers = ['anonymous', 'user', 'owner', 'admin'] as const;
+type Caller = (typeof callers)[number];
+type Statuses = Record<Caller, number>;
+
+/** A fresh owner with a published contest holding one entry, for each single call. */
+type Fixture = { owner: SeededUser; contest: Contest; entryId: string };
+
+type Row = {
+  /** `METHOD /path` exactly as registered. */
+  route: string;
+  call: (as: SeededUser | undefined, fx: Fixture) => ReturnType<typeof request>;
+  expected: Statuses;
+  /** Puts the fixture in the state the call needs (e.g. a winner to reset). */
+  prepare?: (fx: Fixture) => Promise<unknown>;
+};
+
+const everyone = (status: number): Statuses => ({
+  anonymous: status,
+  user: status,
+  owner: status,
+  admin: status,
+});
+/** Signed-in callers only; the resource (if any) is their own. */
+const signedIn = (status: number): Statuses => ({
+  anonymous: 401,
+  user: status,
+  owner: status,
+  admin: status,
+});
+/** The owner's (or an admin's) business; anyone else is told it does not exist. */
+const ownerOrAdmin = (status: number): Statuses => ({
+  anonymous: 401,
+  user: 404,
+  owner: status,
+  admin: status,
+});
+/** Admins only; the owner is the account the call acts on, and has no more right than anyone. */
+const adminOnly = (status: number): Statuses => ({
+  anonymous: 401,
+  user: 403,
+  owner: 403,
+  admin: status,
+});
+
+const contestBody = () => ({
+  title: 'Matrix Giveaway',
+  description: 'Made by the authorization matrix.',
+  prizeDetails: 'A prize',
+  prizeValue: null,
+  endDate: new Date(Date.now() + 3 * DAY_MS).toISOString(),
+  maxEntries: null,
+  confirmationMessage: null,
+});
+
+async function csvUpload(csv: string) {
+  const form = new FormData();
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'entries.csv');
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  };
+}
+
+const freshEmail = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  const registered = new Set<string>();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      onRoute: ({ method, url }) => {
+        // HEAD routes mirror their GET twins.
+        if (method !== 'HEAD') registered.add(`${method} ${url}`);
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  const c = (fx: Fixture) => `/api/contests/${fx.contest.id}`;
+  const rows: Row[] = [
+    // Health and accounts: open to everyone.
+    {
+      route: 'GET /healthz',
+      call: (as) => request(t, as, { method: 'GET', url: '/healthz' }),
+      expected: everyone(200),
+    },
+    {
+      route: 'GET /api/login',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/login' }),
+      expected: everyone(302),
+    },
+    {
+      route: 'GET /api/auth/user',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/auth/user' }),
+      expected: signedIn(200),
+    },
+    {
+      route: 'POST /api/auth/signup',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { email: freshEmail(), password: 'long enough', firstName: 'M', lastName: 'X' },
+        }),
+      expected: everyone(201),
+    },
+    {
+      route: 'GET /api/auth/verify-email',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/auth/verify-email?token=nope' }),
+      expected: everyone(302),
+    },
+    {
+      route: 'POST /api/auth/resend-verification',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/resend-verification',
+          payload: { email: fx.owner.email },
+        }),
+      expected: everyone(200),
+    },
+    {
+      route: 'POST /api/auth/login',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: fx.owner.email, password: 'wrong password' },
+        }),
+      expected: everyone(401),
+    },
+    {
+      route: 'POST /api/auth/logout',
+      call: (as) => request(t, as, { method: 'POST', url: '/api/auth/logout' }),
+      expected: everyone(200),
+    },
+    {
+      route: 'POST /api/auth/forgot-password',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: fx.owner.email },
+        }),
+      expected: everyone(200),
+    },
+    {
+      route: 'POST /api/auth/request-reset-token',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/request-reset-token',
+          payload: { email: fx.owner.email },
+        }),
+      expected: everyone(200),
+    },
+    {
+      route: 'POST /api/auth/reset-password',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: {
+            token: 'not-a-token',
+            password: 'long enough',
+            confirmPassword: 'long enough',
+          },
+        }),
+      expected: everyone(400),
+    },
+    {
+      route: 'POST /api/auth/manual-reset',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/manual-reset',
+          payload: {
+            email: fx.owner.email,
+            token: 'nope',
+            password: 'long enough',
+            confirmPassword: 'long enough',
+          },
+        }),
+      expected: everyone(400),
+    },
+
+    // Contests: a signed-in user's own list; one contest is its owner's (or an admin's).
+    {
+      route: 'GET /api/contests',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/contests' }),
+      expected: signedIn(200),
+    },
+    {
+      route: 'GET /api/contests/entry-counts',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/contests/entry-counts' }),
+      expected: signedIn(200),
+    },
+    {
+      route: 'POST /api/contests',
+      call: (as) =>
+        request(t, as, { method: 'POST', url: '/api/contests', payload: contestBody() }),
+      expected: signedIn(201),
+    },
+    // Published: the entry page reads it, so anyone gets its public fields.
+    {
+      route: 'GET /api/contests/:id',
+      call: (as, fx) => request(t, as, { method: 'GET', url: c(fx) }),
+      expected: everyone(200),
+    },
+    {
+      route: 'PUT /api/contests/:id',
+      call: (as, fx) => request(t, as, { method: 'PUT', url: c(fx), payload: contestBody() }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'PATCH /api/contests/:id/status',
+      call: (as, fx) =>
+        request(t, as, { method: 'PATCH', url: `${c(fx)}/status`, payload: { isActive: false } }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'DELETE /api/contests/:id',
+      call: (as, fx) => request(t, as, { method: 'DELETE', url: c(fx) }),
+      expected: ownerOrAdmin(204),
+    },
+
+    // Entries: anyone enters and sees the count; the list, import and export are the owner's.
+    {
+      route: 'POST /api/contests/:contestId/entries',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/entries`,
+          payload: { name: 'Matrix Entrant', email: freshEmail() },
+        }),
+      expected: everyone(201),
+    },
+    {
+      route: 'GET /api/contests/:contestId/entries/count',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entries/count` }),
+      expected: everyone(200),
+    },
+    {
+      route: 'GET /api/contests/:contestId/entries',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entries` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'POST /api/contests/:contestId/entries/import',
+      call: async (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/entries/import`,
+          ...(await csvUpload(`name,email\nImported,${freshEmail()}\n`)),
+        }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'GET /api/contests/:contestId/entries/export',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entries/export` }),
+      expected: ownerOrAdmin(200),
+    },
+
+    // The draw.
+    {
+      route: 'POST /api/contests/:contestId/winner',
+      call: (as, fx) => request(t, as, { method: 'POST', url: `${c(fx)}/winner`, payload: {} }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'DELETE /api/contests/:contestId/winner',
+      call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/winner` }),
+      expected: ownerOrAdmin(200),
+      prepare: (fx) =>
+        t.database.db
+          .update(contests)
+          .set({ winnerId: fx.entryId, winnerSelectedAt: new Date() })
+          .where(eq(contests.id, fx.contest.id)),
+    },
+    {
+      route: 'GET /api/contests/:contestId/wheel',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/wheel` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'GET /api/contests/:contestId/draws',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/draws` }),
+      expected: ownerOrAdmin(200),
+    },
+
+    // The share page: rendered into the client build, which the test app does not have.
+    {
+      route: 'GET /c/:contestId',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `/c/${fx.contest.id}` }),
+      expected: everyone(404),
+    },
+
+    // Administration: admins only. The owner is the account or contest acted on.
+    {
+      route: 'GET /api/admin/stats',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/stats' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'GET /api/admin/users',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/users' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'GET /api/admin/contests',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/contests' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'PATCH /api/admin/users/:userId/role',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'PATCH',
+          url: `/api/admin/users/${fx.owner.id}/role`,
+          payload: { role: 'admin' },
+        }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'PATCH /api/admin/users/:userId/status',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'PATCH',
+          url: `/api/admin/users/${fx.owner.id}/status`,
+          payload: { isActive: false },
+        }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'POST /api/admin/users/:userId/temporary-password',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `/api/admin/users/${fx.owner.id}/temporary-password`,
+        }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'DELETE /api/admin/contests/:id',
+      call: (as, fx) =>
+        request(t, as, { method: 'DELETE', url: `/api/admin/contests/${fx.contest.id}` }),
+      expected: adminOnly(200),
+    },
+    ...['/api/admin/verify-email-direct', '/api/auth/verify-manual'].map((url): Row => ({
+      route: `POST ${url}`,
+      call: (as, fx) => request(t, as, { method: 'POST', url, payload: { email: fx.owner.email } }),
+      expected: adminOnly(200),
+    })),
+    ...['/api/admin/reset-user-password', '/api/database/reset-password'].map((url): Row => ({
+      route: `POST ${url}`,
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url,
+          payload: { email: fx.owner.email, newPassword: 'long enough' },
+        }),
+      expected: adminOnly(200),
+    })),
+    {
+      route: 'GET /api/database/inspect',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/database/inspect' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'GET /api/admin/audit',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/audit' }),
+      expected: adminOnly(200),
+    },
+  ];
+
+  it('has a row for every registered route, and no row for a route that does not exist', () => {
+    const covered = new Set(rows.map((row) => row.route));
+    expect([...registered].filter((route) => !covered.has(route)).sort()).toEqual([]);
+    expect([...covered].filter((route) => !registered.has(route)).sort()).toEqual([]);
+    expect(covered.size).toBe(rows.length);
+  });
+
+  async function freshFixture(): Promise<Fixture> {
+    const owner = await seedUser(t);
+    const contest = await seedContest(t, owner);
+    const [entry] = await t.database.db
+      .insert(contestEntries)
+      .values({ contestId: contest.id, name: 'First Entrant', email: freshEmail() })
+      .returning();
+    await t.database.db.update(contests).set({ entryCount: 1 }).where(eq(contests.id, contest.id));
+    return { owner, contest, entryId: entry!.id };
+  }
+
+  it.each(rows.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const actual: Partial<Statuses> = {};
+    for (const caller of callers) {
+      // Every call gets its own callers, owner and contest: one call's change (a sign-out, a
+      // deactivation, a deletion) never shapes the next.
+      const fx = await freshFixture();
+      await row.prepare?.(fx);
+      const as = {
+        anonymous: async () => undefined,
+        user: () => seedUser(t),
+        owner: async () => fx.owner,
+        admin: () => seedUser(t, 'admin'),
+      }[caller];
+      actual[caller] = (await row.call(await as(), fx)).statusCode;
+    }
+    expect(actual).toEqual(row.expected);
+  });
+});

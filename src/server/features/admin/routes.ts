@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAuditItem,
+  adminAuditQuery,
+  adminContestListItem,
+  adminContestParams,
+  adminListQuery,
+  adminMessages,
+  adminStats,
+  adminUserActionResponse,
+  adminUserChangeResponse,
+  adminUserListItem,
+  adminUserParams,
+  inspectResponse,
+  resetUserPasswordBody,
+  setUserRoleBody,
+  setUserStatusBody,
+  temporaryPasswordResponse,
+  TOTAL_COUNT_HEADER,
+  verifyEmailDirectBody,
+} from '#shared/contracts/admin.ts';
+import { messageResponse } from '#shared/contracts/auth.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireAdmin } from '#server/plugins/session.ts';
+import {
+  changeUserRole,
+  changeUserStatus,
+  deleteAnyContest,
+  getAdminStats,
+  listAdminActions,
+  listContests,
+  listUsers,
+  resetPasswordDirectly,
+  setTemporaryPassword,
+  verifyEmailDirectly,
+} from './service.ts';
+
+/** The /api/admin/*, /api/database/* and /api/auth/verify-manual calls: admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  // Every route of this plugin, present and future, refuses non-admins before reading its input.
+  app.addHook('preValidation', async (request) => {
+    requireAdmin(request);
+  });
+  // Answers name users and, once, a password: never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/admin/stats', { schema: { response: { 200: adminStats } } }, async () =>
+    getAdminStats(db),
+  );
+
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: adminListQuery, response: { 200: z.array(adminUserListItem) } } },
+    async (request, reply) => {
+      const { items, total } = await listUsers(db, request.query);
+      // The page is the body (as the spec's call table has it); the total rides in a header.
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/api/admin/contests',
+    { schema: { querystring: adminListQuery, response: { 200: z.array(adminContestListItem) } } },
+    async (request, reply) => {
+      const { items, total } = await listContests(db, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:userId/role',
+    {
+      schema: {
+        params: adminUserParams,
+        body: setUserRoleBody,
+        response: { 200: adminUserChangeResponse },
+      },
+    },
+    async (request) => {
+      const user = await changeUserRole(
+        db,
+        requireAdmin(request),
+        request.params.userId,
+        request.body.role,
+      );
+      return { message: adminMessages.roleUpdated(user.email, user.role), user };
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:userId/status',
+    {
+      schema: {
+        params: adminUserParams,
+        body: setUserStatusBody,
+        response: { 200: adminUserChangeResponse },
+      },
+    },
+    async (request) => {
+      const user = await changeUserStatus(
+        db,
+        requireAdmin(request),
+        request.params.userId,
+        request.body.isActive,
+      );
+      return { message: adminMessages.statusUpdated(user.email, user.isActive), user };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:userId/temporary-password',
+    { schema: { params: adminUserParams, response: { 200: temporaryPasswordResponse } } },
+    async (request) => {
+      const { user, temporaryPassword } = await setTemporaryPassword(
+        db,
+        requireAdmin(request),
+        request.params.userId,
+      );
+      return {
+        message: adminMessages.temporaryPassword(user.email),
+        user: { email: user.email },
+        temporaryPassword,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/admin/contests/:id',
+    { schema: { params: adminContestParams, response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteAnyContest(db, requireAdmin(request), request.params.id);
+      return { message: adminMessages.contestDeleted };
+    },
+  );
+
+  // Two paths, one operation: the admin panel and the production verify page call different ones.
+  for (const url of ['/api/admin/verify-email-direct', '/api/auth/verify-manual']) {
+    app.post(
+      url,
+      { schema: { body: verifyEmailDirectBody, response: { 200: adminUserActionResponse } } },
+      async (request) => {
+        const user = await verifyEmailDirectly(db, requireAdmin(request), request.body.email);
+        return { message: adminMessages.emailVerified(user.email), user: { email: user.email } };
+      },
+    );
+  }
+
+  // Likewise the admin password reset page and the database reset page.
+  for (const url of ['/api/admin/reset-user-password', '/api/database/reset-password']) {
+    app.post(
+      url,
+      { schema: { body: resetUserPasswordBody, response: { 200: adminUserActionResponse } } },
+      async (request) => {
+        const user = await resetPasswordDirectly(db, requireAdmin(request), request.body);
+        return { message: adminMessages.passwordReset(user.email), user: { email: user.email } };
+      },
+    );
+  }
+
+  app.get(
+    '/api/database/inspect',
+    { schema: { querystring: adminListQuery, response: { 200: inspectResponse } } },
+    async (request) => {
+      const { items, total } = await listUsers(db, request.query);
+      return { users: items, totalUsers: total };
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: adminAuditQuery, response: { 200: z.array(adminAuditItem) } } },
+    async (request) => listAdminActions(db, request.query.limit),
+  );
+};

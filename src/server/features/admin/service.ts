@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  adminMessages,
+  type AdminAuditItem,
+  type AdminContestListItem,
+  type AdminListQuery,
+  type AdminStats,
+  type AdminUserListItem,
+  type ResetUserPasswordBody,
+} from '#shared/contracts/admin.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  adminAudit,
+  contestEntries,
+  contests,
+  users,
+  type AdminAction,
+  type AdminAuditDetail,
+  type User,
+  type UserRole,
+} from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { setPassword } from '#server/features/auth/service.ts';
+import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
+import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
+import {
+  countActiveAdmins,
+  getUserByEmail,
+  markEmailVerified,
+  setUserRole,
+} from '#server/features/users/service.ts';
+
+export type Page<T> = { items: T[]; total: number };
+
+const userListColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
+/** Case-insensitive substring; strpos, unlike ILIKE, takes % and _ in the search literally. */
+const containsText = (column: AnyPgColumn, search: string | undefined): SQL | undefined =>
+  search ? sql`strpos(lower(${column}), lower(${search})) > 0` : undefined;
+
+export async function getAdminStats(db: Db): Promise<AdminStats> {
+  const [totalUsers, activeUsers, totalContests, activeContests, totalEntries] = await Promise.all([
+    db.$count(users),
+    db.$count(users, eq(users.isActive, true)),
+    db.$count(contests),
+    // "Active" as the contest list shows it: open and not yet ended.
+    db.$count(contests, and(eq(contests.isActive, true), gt(contests.endDate, sql`now()`))),
+    db.$count(contestEntries),
+  ]);
+  return { totalUsers, activeUsers, totalContests, activeContests, totalEntries };
+}
+
+/** One page of accounts, newest first, with the number of all that match. */
+export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<AdminUserListItem>> {
+  const filter = containsText(users.email, query.search);
+  const [items, total] = await Promise.all([
+    db
+      .select(userListColumns)
+      .from(users)
+      .where(filter)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.$count(users, filter),
+  ]);
+  return { items, total };
+}
+
+/** One page of every trainer's contests, newest first, with the number of all that match. */
+export async function listContests(
+  db: Db,
+  query: AdminListQuery,
+): Promise<Page<AdminContestListItem>> {
+  const filter = containsText(contests.title, query.search);
+  const [items, total] = await Promise.all([
+    db
+      .select({
+        id: contests.id,
+        title: contests.title,
+        isActive: contests.isActive,
+        winnerId: contests.winnerId,
+        endDate: contests.endDate,
+        entryCount: contests.entryCount,
+        trainer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      })
+      .from(contests)
+      .innerJoin(users, eq(users.id, contests.trainerId))
+      .where(filter)
+      .orderBy(desc(contests.createdAt), desc(contests.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.$count(contests, filter),
+  ]);
+  return { items, total };
+}
+
+const userIdSchema = z.uuid();
+
+async function getUserById(db: Db, userId: string): Promise<User> {
+  // Any id that is not a uuid simply names no user (as contest ids do).
+  const [user] = userIdSchema.safeParse(userId).success
+    ? await db.select().from(users).where(eq(users.id, userId)).limit(1)
+    : [];
+  if (!user) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+  return user;
+}
+
+function toUserListItem(user: User): AdminUserListItem {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    isActive: user.isActive,
+    createdAt: user.createdAt,
+    emailVerifiedAt: user.emailVerifiedAt,
+  };
+}
+
+/**
+ * Locks the active admins' rows until the transaction ends: two admins removing each other at
+ * the same moment are serialised, so the count that protects the last admin stays true.
+ */
+async function lockActiveAdmins(tx: Db): Promise<void> {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .for('update');
+}
+
+export async function changeUserRole(
+  db: Db,
+  actor: SessionUser,
+  userId: string,
+  role: UserRole,
+): Promise<AdminUserListItem> {
+  // An admin who could demote themself could lock everyone out by a slip of the mouse.
+  if (userId === actor.id && role !== 'admin') {
+    throw new AppError('CONFLICT', adminMessages.cannotDemoteSelf);
+  }
+  return db.transaction(async (tx) => {
+    await lockActiveAdmins(tx);
+    const target = await getUserById(tx, userId);
+    await setUserRole(tx, target, role);
+    await recordAdminAction(tx, actor, 'role_changed', { user: target }, { role });
+    return toUserListItem({ ...target, role });
+  });
+}
+
+/** Deactivating also ends every session of the user: they are out at once, not at expiry. */
+export async function changeUserStatus(
+  db: Db,
+  actor: SessionUser,
+  userId: string,
+  isActive: boolean,
+): Promise<AdminUserListItem> {
+  if (userId === actor.id && !isActive) {
+    throw new AppError('CONFLICT', adminMessages.cannotDeactivateSelf);
+  }
+  return db.transaction(async (tx) => {
+    await lockActiveAdmins(tx);
+    const target = await getUserById(tx, userId);
+    const removesAnActiveAdmin = !isActive && target.isActive && target.role === 'admin';
+    if (removesAnActiveAdmin && (await countActiveAdmins(tx)) <= 1) {
+      throw new AppError('CONFLICT', adminMessages.lastAdmin);
+    }
+    await tx.update(users).set({ isActive }).where(eq(users.id, target.id));
+    if (!isActive) await deleteUserSessions(tx, target.id);
+    await recordAdminAction(tx, actor, 'status_changed', { user: target }, { isActive });
+    return toUserListItem({ ...target, isActive });
+  });
+}
+
+/** Any trainer's contest, with its entries and draw history. */
+export async function deleteAnyContest(
+  db: Db,
+  actor: SessionUser,
+  contestId: string,
+): Promise<void> {
+  const contest = await getManagedContest(db, contestId, actor);
+  await db.transaction(async (tx) => {
+    await deleteContest(tx, actor, contest.id);
+    await recordAdminAction(tx, actor, 'contest_deleted', { contest }, {});
+  });
+}
+
+/** For users whose verification mail never arrived. */
+export async function verifyEmailDirectly(
+  db: Db,
+  actor: SessionUser,
+  email: string,
+): Promise<User> {
+  const target = await getUserByEmail(db, email);
+  await db.transaction(async (tx) => {
+    await markEmailVerified(tx, target.id);
+    await recordAdminAction(tx, actor, 'email_verified', { user: target }, {});
+  });
+  return target;
+}
+
+/** A password chosen by the admin; hashed, and the user is signed out everywhere. */
+export async function resetPasswordDirectly(
+  db: Db,
+  actor: SessionUser,
+  input: ResetUserPasswordBody,
+): Promise<User> {
+  const target = await getUserByEmail(db, input.email);
+  await db.transaction(async (tx) => {
+    await setPassword(tx, target.id, input.newPassword);
+    await recordAdminAction(tx, actor, 'password_reset', { user: target }, {});
+  });
+  return target;
+}
+
+/** 16 URL-safe characters (96 random bits): typed once by the user, then changed. */
+function generateTemporaryPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * No built-in default password (DESIGN.md section 6 item 3): a random one, returned once to the
+ * admin and stored only as a hash; the user is signed out everywhere.
+ */
+export async function setTemporaryPassword(
+  db: Db,
+  actor: SessionUser,
+  userId: string,
+): Promise<{ user: User; temporaryPassword: string }> {
+  const target = await getUserById(db, userId);
+  const temporaryPassword = generateTemporaryPassword();
+  await db.transaction(async (tx) => {
+    await setPassword(tx, target.id, temporaryPassword);
+    await recordAdminAction(tx, actor, 'temporary_password', { user: target }, {});
+  });
+  return { user: target, temporaryPassword };
+}
+
+/**
+ * Written in the action's own transaction: no action without its record. The target's e-mail or
+ * title is copied, so the record still reads well after the account or contest is gone.
+ */
+async function recordAdminAction(
+  tx: Db,
+  actor: SessionUser,
+  action: AdminAction,
+  target: { user: User } | { contest: { id: string; title: string } },
+  detail: AdminAuditDetail,
+): Promise<void> {
+  await tx.insert(adminAudit).values({
+    actorId: actor.id,
+    action,
+    ...('user' in target
+      ? { targetUserId: target.user.id, detail: { ...detail, targetEmail: target.user.email } }
+      : {
+          targetContestId: target.contest.id,
+          detail: { ...detail, contestTitle: target.contest.title },
+        }),
+    // Strictly after the previous record: PGlite's clock counts whole milliseconds, and "newest
+    // first" must not depend on the order of equal times.
+    createdAt: sql`greatest(clock_timestamp(), (select max(${adminAudit.createdAt}) + interval '1 millisecond' from ${adminAudit}))`,
+  });
+}
+
+export async function listAdminActions(db: Db, limit: number): Promise<AdminAuditItem[]> {
+  const actor = alias(users, 'actor');
+  const targetUser = alias(users, 'target_user');
+  const rows = await db
+    .select({
+      id: adminAudit.id,
+      action: adminAudit.action,
+      actorEmail: actor.email,
+      targetEmail: targetUser.email,
+      detail: adminAudit.detail,
+      createdAt: adminAudit.createdAt,
+    })
+    .from(adminAudit)
+    .leftJoin(actor, eq(actor.id, adminAudit.actorId))
+    .leftJoin(targetUser, eq(targetUser.id, adminAudit.targetUserId))
+    .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+    .limit(limit);
+  return rows.map(({ targetEmail, detail, ...row }) => ({
+    ...row,
+    target: targetEmail ?? detail.targetEmail ?? detail.contestTitle ?? null,
+  }));
+}
