@@ -21,10 +21,18 @@ export async function expectToast(page: Page, title: string, description?: strin
   }
 }
 
-/** The page must fit the viewport's width: nothing may scroll sideways. */
+/**
+ * The page must fit the viewport's width: nothing may scroll sideways. Measured against the
+ * root's clientWidth: in mobile emulation window.innerWidth grows with content that overflows
+ * (the browser zooms out to fit it), so comparing with it never finds anything on a phone.
+ */
 export async function expectNoHorizontalScroll(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
     .toBeLessThanOrEqual(0);
 }
 

@@ -26,6 +26,8 @@ function embedJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+type RenderedPage = { html: string; json: string };
+
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -61,21 +63,24 @@ function previewTags(contest: Contest, url: string): string {
  * the page itself is rendered on the server and hydrated, so it shows before any script runs.
  */
 export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; appUrl: string }) {
-  const rendered = new Map<string, { html: string; until: number; updatedAt: number }>();
+  const rendered = new Map<string, { page: RenderedPage; until: number; updatedAt: number }>();
 
-  async function renderCached(contest: PublicContest, updatedAt: Date): Promise<string> {
+  /**
+   * The markup and the data it was rendered from travel together: hydration needs them to
+   * agree. For a couple of seconds a popular contest reuses both (its count may lag by that
+   * much; the page polls it), unless the owner has changed the contest meanwhile.
+   */
+  async function renderCached(contest: Contest): Promise<RenderedPage> {
     const cached = rendered.get(contest.id);
     const now = Date.now();
-    if (cached && cached.until > now && cached.updatedAt === updatedAt.getTime())
-      return cached.html;
-    const html = await renderContestPage(contest);
+    const updatedAt = contest.updatedAt.getTime();
+    if (cached && cached.until > now && cached.updatedAt === updatedAt) return cached.page;
+    // Exactly what the browser would get from the API.
+    const data = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
+    const page = { html: await renderContestPage(data), json: embedJson(data) };
     if (rendered.size >= RENDER_CACHE_MAX) rendered.clear();
-    rendered.set(contest.id, {
-      html,
-      until: now + RENDER_CACHE_MS,
-      updatedAt: updatedAt.getTime(),
-    });
-    return html;
+    rendered.set(contest.id, { page, until: now + RENDER_CACHE_MS, updatedAt });
+    return page;
   }
 
   app.get<{ Params: { contestId: string } }>('/c/:contestId', async (request, reply) => {
@@ -85,16 +90,15 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     if (!contest || contest.publishedAt === null) return reply.status(404).send(template);
 
-    // Exactly what the browser would get from the API, so hydration sees the same data.
-    const publicView = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
     const url = `${options.appUrl}/c/${contest.id}`;
+    const page = await renderCached(contest);
     const html = template
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(contest.title)} – Prizewheel</title>`)
       .replace(/<meta\s+name="description"[^>]*>/, '')
       .replace('</head>', `    ${previewTags(contest, url)}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${await renderCached(publicView, contest.updatedAt)}</div>\n    <script type="application/json" id="contest-data">${embedJson(publicView)}</script>`,
+        `<div id="root">${page.html}</div>\n    <script type="application/json" id="contest-data">${page.json}</script>`,
       );
     return reply.send(html);
   });

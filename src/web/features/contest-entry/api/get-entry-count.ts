@@ -11,7 +11,7 @@ export function getEntryCount(contestId: string) {
 }
 
 /**
- * The live count on the entry page: asked again every 30 s, and at once after an entry.
+ * The live count on the entry page: asked on arrival, every 30 s, and at once after an entry.
  * `null` until the first answer (the page shows the count it was rendered with).
  */
 export function usePolledEntryCount(contestId: string) {
@@ -24,6 +24,8 @@ export function usePolledEntryCount(contestId: string) {
     );
   }, [contestId]);
   useEffect(() => {
+    // Once at once: the page may come from the server's short render cache.
+    refresh();
     const timer = setInterval(refresh, ENTRY_COUNT_REFETCH_MS);
     return () => clearInterval(timer);
   }, [refresh]);

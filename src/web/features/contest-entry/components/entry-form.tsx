@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { validateEntry, type EnterContestBody } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -8,9 +8,23 @@ import { enterContest } from '../api/enter-contest.ts';
 
 type FieldErrors = Partial<Record<keyof EnterContestBody, string>>;
 
+const subscribeNever = () => () => {};
+
+/** False in the server's HTML and while hydrating; true once the script runs the page. */
+function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Two fields do not need a form library: this page is the one that must load fastest.
  * Validation is the route's own contract. On any failure the typed values stay in place.
+ * The page is rendered on the server and shown before its script runs, so the fields are
+ * uncontrolled (what a visitor typed before hydration is what gets sent), and the button
+ * waits for the script (a native submit would put the e-mail in the URL and enter nobody).
  */
 export function EntryForm({
   contestId,
@@ -19,18 +33,17 @@ export function EntryForm({
   contestId: string;
   onEntered: (name: string) => void;
 }) {
+  const isHydrated = useIsHydrated();
   const [isPending, setIsPending] = useState(false);
-  const [values, setValues] = useState({ name: '', email: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const update = (field: keyof EnterContestBody) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const clearError = (field: keyof EnterContestBody) => () =>
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = validateEntry(values);
+    const form = new FormData(event.currentTarget);
+    const parsed = validateEntry({ name: form.get('name'), email: form.get('email') });
     if (!parsed.success) {
       setErrors(parsed.errors);
       return;
@@ -62,9 +75,8 @@ export function EntryForm({
         name="name"
         autoComplete="name"
         placeholder="Your full name"
-        value={values.name}
         error={errors.name}
-        onChange={(event) => update('name')(event.target.value)}
+        onChange={clearError('name')}
       />
       <FormField
         label="Email address"
@@ -73,11 +85,10 @@ export function EntryForm({
         inputMode="email"
         autoComplete="email"
         placeholder="you@example.com"
-        value={values.email}
         error={errors.email}
-        onChange={(event) => update('email')(event.target.value)}
+        onChange={clearError('email')}
       />
-      <Button type="submit" size="lg" disabled={isPending}>
+      <Button type="submit" size="lg" disabled={isPending || !isHydrated}>
         {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>
     </form>

@@ -25,7 +25,7 @@ export function ContestCard({
       <p className="mt-1 line-clamp-2 break-words text-sm text-muted-foreground">
         {contest.description}
       </p>
-      <dl className="mt-4 grid gap-2 text-sm">
+      <dl className="mt-4 grid grid-cols-1 gap-2 text-sm">
         <div className="flex items-start gap-2">
           <dt className="sr-only">Prize</dt>
           <Gift aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -48,7 +48,7 @@ export function ContestCard({
           <dd>{formatTimeLeft(contest.endDate, now)}</dd>
         </div>
       </dl>
-      <div className="mt-5 grid grid-cols-2 gap-2 pt-1 sm:mt-auto">
+      <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
         <Button asChild size="sm">
           <Link href={`/dashboard/${contest.id}`}>
             <Settings2 aria-hidden />

@@ -43,7 +43,7 @@ export function ContestList() {
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {contests.map((contest) => (
         <ContestCard
           key={contest.id}

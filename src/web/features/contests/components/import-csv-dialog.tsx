@@ -139,11 +139,14 @@ function ImportSummary({ result }: { result: ImportResult }) {
       </p>
       {result.errors.length > 0 ? (
         <ul className="mt-2 max-h-40 overflow-y-auto text-muted-foreground">
-          {result.errors.map((error) => (
-            <li key={`${error.row}-${error.message}`}>
-              Row {error.row}: {error.message}
-            </li>
-          ))}
+          {/* The server lists rows by kind of problem; a reader looks for them by row. */}
+          {[...result.errors]
+            .sort((a, b) => a.row - b.row)
+            .map((error) => (
+              <li key={`${error.row}-${error.message}`}>
+                Row {error.row}: {error.message}
+              </li>
+            ))}
           {result.skipped > result.errors.length ? (
             <li>…and {result.skipped - result.errors.length} more</li>
           ) : null}

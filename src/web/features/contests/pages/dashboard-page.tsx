@@ -97,7 +97,7 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
         />
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <SpinCard contest={contest} entryCount={entryCount} />
         <EntriesCard contest={contest} entryCount={entryCount} />
       </div>

@@ -1,0 +1,157 @@
+import { readFile } from 'node:fs/promises';
+import { statValue } from './support/contest-helpers.ts';
+import { expect, test } from './support/fixtures.ts';
+import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
+import { seedContest, seedEntries } from './support/seed-contests.ts';
+
+const csv = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'utf8');
+
+test.describe('CSV import and export', () => {
+  test('importing a CSV adds its valid rows and reports the rest', async ({
+    page,
+    server,
+    seedUser,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUser();
+    const contest = await seedContest(server.db, owner.id, { title: 'Import Target' });
+    await seedEntries(server.db, contest.id, [
+      { name: 'Existing Person', email: 'existing@example.com' },
+    ]);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    await expect(statValue(page, 'Total Registrants')).toHaveText('1');
+
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(
+      'A header row with name and email, then one entrant per row. Only .csv files, up to 5MB. Duplicate emails are rejected.',
+    );
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+    await expect(importButton).toBeDisabled();
+    await expectNoHorizontalScroll(page);
+    await snap('import-dialog');
+
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'gym-signups.csv',
+      mimeType: 'text/csv',
+      buffer: csv([
+        'Email,Name',
+        'dana@example.com,Dana Cruz',
+        'eli@example.com,"Park, Eli"',
+        'DANA@example.com,Dana Again',
+        'not-an-email,Bad Row',
+        'existing@example.com,Existing Again',
+        ',Nameless Email',
+      ]),
+    });
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+
+    await expectToast(page, 'Import Successful!', 'Imported 2 entries, skipped 4.');
+    const summary = dialog.getByRole('status');
+    await expect(summary.getByText('2 imported · 4 skipped')).toBeVisible();
+    await expect(summary.getByRole('listitem')).toHaveText([
+      'Row 4: This email appears earlier in the file.',
+      'Row 5: Please enter a valid email address',
+      'Row 6: This email has already entered this contest.',
+      'Row 7: Email address is required',
+    ]);
+    await expectNoHorizontalScroll(page);
+    await snap('import-result');
+
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(statValue(page, 'Total Registrants')).toHaveText('3');
+    const entries = page.getByRole('region', { name: 'Contest Entries' });
+    await expect(entries.getByRole('listitem')).toHaveCount(3);
+    await expect(entries.getByText('Park, Eli', { exact: true })).toBeVisible();
+    await expect(entries.getByText('dana@example.com', { exact: true })).toBeVisible();
+    await snap('import-done');
+  });
+
+  test('only .csv files are accepted', async ({ page, server, seedUser, signIn, snap }) => {
+    const owner = await seedUser();
+    const contest = await seedContest(server.db, owner.id, { title: 'Picky Importer' });
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
+    const input = dialog.getByLabel('CSV file');
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+
+    await input.setInputFiles({
+      name: 'entrants.txt',
+      mimeType: 'text/plain',
+      buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
+    });
+    await expect(dialog.getByRole('alert')).toHaveText('Only .csv files can be imported.');
+    await expect(importButton).toBeDisabled();
+    await snap('import-wrong-type');
+
+    // Picking a proper file afterwards clears the message.
+    await input.setInputFiles({
+      name: 'entrants.CSV',
+      mimeType: 'text/csv',
+      buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
+    });
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(importButton).toBeEnabled();
+
+    // Cancel imports nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(statValue(page, 'Total Registrants')).toHaveText('0');
+  });
+
+  test('Export downloads every entry as {title}-entries.csv', async ({
+    page,
+    server,
+    seedUser,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUser();
+    const contest = await seedContest(server.db, owner.id, { title: 'Summer Shred Challenge' });
+    await seedEntries(server.db, contest.id, [
+      {
+        name: 'Alice Johnson',
+        email: 'alice@example.com',
+        entryDate: new Date('2026-03-01T10:00:00Z'),
+      },
+      {
+        name: 'Díaz, Carla',
+        email: 'carla@example.com',
+        entryDate: new Date('2026-03-02T11:30:00Z'),
+      },
+      {
+        name: '=HYPERLINK("x")',
+        email: 'formula@example.com',
+        entryDate: new Date('2026-03-03T09:15:00Z'),
+      },
+    ]);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+
+    const exportButton = page.getByRole('button', { name: 'Export' });
+    await expect(exportButton).toBeEnabled();
+    const downloading = page.waitForEvent('download');
+    await exportButton.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Summer Shred Challenge-entries.csv');
+    await expectToast(page, 'Export Successful');
+    await snap('export-done');
+
+    const content = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    expect(content.split('\r\n')).toEqual([
+      'name,email,entryDate',
+      'Alice Johnson,alice@example.com,2026-03-01T10:00:00.000Z',
+      '"Díaz, Carla",carla@example.com,2026-03-02T11:30:00.000Z',
+      // A spreadsheet would run this as a formula: it is exported as plain text.
+      `"'=HYPERLINK(""x"")",formula@example.com,2026-03-03T09:15:00.000Z`,
+      '',
+    ]);
+  });
+});
