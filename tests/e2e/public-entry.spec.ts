@@ -285,6 +285,9 @@ test.describe('public entry page', () => {
 
     await page.reload();
     await expect(page.getByText('Current Entries: 1 of 1 maximum')).toBeVisible();
+    // A full contest says so instead of offering a form that would refuse.
+    await expect(page.getByRole('heading', { name: 'Contest Full' })).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveCount(0);
   });
 
   test('an ended contest takes no entries and still shows its count', async ({

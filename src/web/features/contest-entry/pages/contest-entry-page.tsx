@@ -79,6 +79,7 @@ export function ContestEntryPage({
   const { contest } = contestState;
   const isOpen = acceptsEntries(contest);
   const count = liveCount ?? contest.entryCount;
+  const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
 
   return (
     <PageFrame>
@@ -101,6 +102,13 @@ export function ContestEntryPage({
               confirmationMessage={contest.confirmationMessage}
               endDate={contest.endDate}
             />
+          ) : isOpen && isFull ? (
+            <div className="rounded-2xl bg-muted p-6 text-center">
+              <h2 className="text-xl font-extrabold">Contest Full</h2>
+              <p className="mt-1 text-muted-foreground">
+                Every place in this contest has been taken.
+              </p>
+            </div>
           ) : isOpen ? (
             <>
               <Countdown endDate={contest.endDate} />

@@ -95,7 +95,7 @@ export function ContestFields({
     <div className="grid gap-5">
       <FormField
         label={labels.title}
-        placeholder="Summer Shred Challenge Giveaway"
+        placeholder="Summer Shred Giveaway"
         maxLength={CONTEST_TITLE_MAX_LENGTH}
         error={errors.title?.message}
         {...form.register('title')}

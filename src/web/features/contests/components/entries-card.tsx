@@ -96,7 +96,10 @@ export function EntriesCard({
             {entries.map((entry) => {
               const isWinner = entry.id === contest.winnerId;
               return (
-                <li key={entry.id} className="flex items-center gap-3 px-4 py-3">
+                <li
+                  key={entry.id}
+                  className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-3"
+                >
                   <div className="min-w-0 flex-1">
                     <p className="flex items-center gap-1.5 truncate font-medium">
                       {isWinner ? (
@@ -106,7 +109,7 @@ export function EntriesCard({
                     </p>
                     <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
                   </div>
-                  <p className="shrink-0 text-right text-xs text-muted-foreground">
+                  <p className="shrink-0 text-xs text-muted-foreground sm:text-right">
                     {formatEntryDate(entry.entryDate)}
                   </p>
                 </li>
