@@ -1,43 +1,19 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { openPglite } from '#server/db/client.ts';
 import { contests, users } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { startListeningApp } from '#server/testing/listening-app.ts';
+
+export { freePort } from '#server/testing/listening-app.ts';
 
 export const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** The real app on a fresh in-memory database, with one owner and one open contest. */
 export async function startAppWithContest() {
-  const database = openPglite(undefined);
-  await database.migrate();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    APP_URL: url,
-    LOG_LEVEL: 'warn',
-    SESSION_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-    RATE_LIMIT: 'off',
+  const { url, app, database, close } = await startListeningApp({
+    clientDir,
+    nodeEnv: 'production',
   });
-  const app = await buildApp({ config, database, clientDir });
-  await app.listen({ port, host: '127.0.0.1' });
   const [owner] = await database.db
     .insert(users)
     .values({ email: 'bench-owner@example.com', firstName: 'Bench', emailVerifiedAt: new Date() })
@@ -65,9 +41,6 @@ export async function startAppWithContest() {
       const session = await createSession(database.db, owner!.id, {});
       return { name: SESSION_COOKIE, value: app.signCookie(session.token) };
     },
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
+    close,
   };
 }

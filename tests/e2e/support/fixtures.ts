@@ -1,15 +1,13 @@
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { openPglite, type Db } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { mailOutbox, users, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { startListeningApp } from '#server/testing/listening-app.ts';
 
 const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
@@ -38,20 +36,6 @@ type Fixtures = {
   allowConsoleErrors: (pattern: RegExp) => void;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 let uniqueCounter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   uniqueCounter += 1;
@@ -63,22 +47,9 @@ export const test = base.extend<Fixtures, { server: Server }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
-      const database = openPglite(undefined);
-      await database.migrate();
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        APP_URL: url,
-        LOG_LEVEL: 'warn',
-        SESSION_SECRET: 'e2e-secret-that-is-at-least-32-characters-long',
-        RATE_LIMIT: 'off',
-      });
-      const app = await buildApp({ config, database, clientDir });
-      await app.listen({ port, host: '127.0.0.1' });
+      const { url, app, database, close } = await startListeningApp({ clientDir });
       await use({ url, app, db: database.db });
-      await app.close();
-      await database.close();
+      await close();
     },
     // Starting PGlite and migrating takes seconds, more on a loaded machine.
     { scope: 'worker', timeout: 120_000 },
