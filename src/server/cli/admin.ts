@@ -6,12 +6,12 @@
  *   npm run admin -- promote --email X
  *   npm run admin -- demote --email X
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { generatePassword } from '#server/lib/passwords.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import {
   createVerifiedUser,
@@ -30,10 +30,6 @@ const usage = `Usage: npm run admin -- <${commands.join('|')}> --email <address>
   verify-email     marks the e-mail address as verified
   promote          gives the admin role
   demote           takes the admin role away (the last admin cannot be demoted)`;
-
-function generatePassword(): string {
-  return randomBytes(12).toString('base64url');
-}
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({

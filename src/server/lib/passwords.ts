@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the library's defaults (19 MiB, t=2), the OWASP baseline. */
@@ -17,4 +18,9 @@ export async function verifyPassword(
     return false;
   }
   return verify(passwordHash, password).catch(() => false);
+}
+
+/** 16 URL-safe characters (96 random bits), for a password an operator hands over once. */
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
 }

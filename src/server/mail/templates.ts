@@ -1,14 +1,6 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { Mail } from './transport.ts';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '#server/lib/html.ts';
 
 type Layout = {
   to: string;

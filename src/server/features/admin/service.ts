@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   adminMessages,
@@ -23,6 +22,8 @@ import {
   type UserRole,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { generatePassword } from '#server/lib/passwords.ts';
+import { containsText } from '#server/lib/search.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
 import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
@@ -45,10 +46,6 @@ const userListColumns = {
   createdAt: users.createdAt,
   emailVerifiedAt: users.emailVerifiedAt,
 };
-
-/** Case-insensitive substring; strpos, unlike ILIKE, takes % and _ in the search literally. */
-const containsText = (column: AnyPgColumn, search: string | undefined): SQL | undefined =>
-  search ? sql`strpos(lower(${column}), lower(${search})) > 0` : undefined;
 
 export async function getAdminStats(db: Db): Promise<AdminStats> {
   const [totalUsers, activeUsers, totalContests, activeContests, totalEntries] = await Promise.all([
@@ -226,11 +223,6 @@ export async function resetPasswordDirectly(
   return target;
 }
 
-/** 16 URL-safe characters (96 random bits): typed once by the user, then changed. */
-function generateTemporaryPassword(): string {
-  return randomBytes(12).toString('base64url');
-}
-
 /**
  * No built-in default password (DESIGN.md section 6 item 3): a random one, returned once to the
  * admin and stored only as a hash; the user is signed out everywhere.
@@ -241,7 +233,7 @@ export async function setTemporaryPassword(
   userId: string,
 ): Promise<{ user: User; temporaryPassword: string }> {
   const target = await getUserById(db, userId);
-  const temporaryPassword = generateTemporaryPassword();
+  const temporaryPassword = generatePassword();
   await db.transaction(async (tx) => {
     await setPassword(tx, target.id, temporaryPassword);
     await recordAdminAction(tx, actor, 'temporary_password', { user: target }, {});

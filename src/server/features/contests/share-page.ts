@@ -4,19 +4,11 @@ import type { Db } from '#server/db/client.ts';
 import type { Contest } from '#server/db/schema.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { findContest, toPublicContest } from './service.ts';
+import { escapeHtml } from '#server/lib/html.ts';
 
 /** A viral link is opened thousands of times a minute; the rendering is reused briefly. */
 const RENDER_CACHE_MS = 2000;
 const RENDER_CACHE_MAX = 500;
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** JSON inside <script> must not be able to close the tag. */
 function embedJson(value: unknown): string {

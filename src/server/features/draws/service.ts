@@ -11,7 +11,7 @@ import type { Db } from '#server/db/client.ts';
 import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { isContestId } from '#server/features/contests/service.ts';
+import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
 
 /**
  * A history record's time: now, but always after the contest's previous record. Records are
@@ -58,7 +58,7 @@ export async function drawWinner(
       .from(contests)
       .where(eq(contests.id, contest.id))
       .for('update');
-    if (!locked) throw new AppError('NOT_FOUND', 'Contest not found');
+    if (!locked) throw contestNotFound();
     if (locked.winnerId) throw new AppError('CONFLICT', drawMessages.alreadyDrawn);
     if (locked.entryCount === 0) throw new AppError('CONFLICT', drawMessages.noEntries);
 

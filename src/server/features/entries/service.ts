@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import { Readable } from 'node:stream';
@@ -14,6 +14,7 @@ import { AppError } from '#server/errors.ts';
 import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import { emailKey, insertEntries, type EntryCandidate } from './insert-entries.ts';
+import { containsText } from '#server/lib/search.ts';
 
 export async function enterContest(
   writer: EntryWriter,
@@ -39,15 +40,9 @@ export async function enterContest(
 export const ENTRY_PAGE_DEFAULT = 200;
 export const ENTRY_PAGE_MAX = 1000;
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function matchesSearch(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  if (!term) return undefined;
-  const pattern = `%${escapeLike(term)}%`;
-  return or(ilike(contestEntries.name, pattern), ilike(contestEntries.email, pattern));
+  const byName = containsText(contestEntries.name, search);
+  return byName && or(byName, containsText(contestEntries.email, search));
 }
 
 /** Newest first; `cursor` is the last entry of the previous page. */
