@@ -1,4 +1,5 @@
 import { PartyPopper } from 'lucide-react';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 /** The confirmation an entrant sees, and sees again when they come back to the link. */
 export function EnteredCard({
@@ -21,10 +22,7 @@ export function EnteredCard({
         {confirmationMessage || `Thanks ${name}! Your entry has been confirmed.`}
       </p>
       <p className="mt-4 text-sm text-green-800">
-        Winner will be chosen on{' '}
-        <strong>
-          {new Date(endDate).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}
-        </strong>
+        Winner will be chosen on <strong>{formatDateTime(endDate, 'long')}</strong>
       </p>
     </div>
   );

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
-import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { useDeleteContest } from '../api/delete-contest.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
 
 /** Asks with the spec's words before anything is removed. */
 export function DeleteContestDialog({
@@ -27,12 +26,7 @@ export function DeleteContestDialog({
         onDeleted?.();
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        toast({
-          title: 'Delete Failed',
-          description: messageOf(error, 'Failed to delete contest. Please try again.'),
-          variant: 'destructive',
-        });
+        reportFailure(error, 'Delete Failed', 'Failed to delete contest. Please try again.');
       },
     });
 

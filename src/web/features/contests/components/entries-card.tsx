@@ -8,11 +8,10 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useExportEntries } from '../api/export-entries.ts';
 import { useEntries } from '../api/get-entries.ts';
 import { ImportCsvDialog } from './import-csv-dialog.tsx';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 function formatEntryDate(entryDate: string | null): string {
-  return entryDate
-    ? new Date(entryDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : 'Unknown';
+  return entryDate ? formatDateTime(entryDate) : 'Unknown';
 }
 
 /** Entrants, newest first, searched on the server so it stays quick at any size. */

@@ -6,9 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
-import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { useImportEntries } from '../api/import-entries.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
 
 function checkFile(file: File): string | null {
   if (!/\.csv$/i.test(file.name)) return 'Only .csv files can be imported.';
@@ -44,12 +43,7 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
         });
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        toast({
-          title: 'Import Failed',
-          description: messageOf(error, 'Failed to import CSV file'),
-          variant: 'destructive',
-        });
+        reportFailure(error, 'Import Failed', 'Failed to import CSV file');
       },
     });
   };

@@ -3,9 +3,8 @@ import { contestStatus } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
-import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { useSetContestActive } from '../api/set-contest-active.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
 
 const actions = {
   draft: {
@@ -48,12 +47,7 @@ export function StatusControl({ contest }: { contest: OwnerContest }) {
           onSuccess: () =>
             toast({ title: action.done, description: action.text, variant: 'success' }),
           onError: (error) => {
-            if (isUnauthorizedError(error)) return redirectToLogin();
-            toast({
-              title: 'Update Failed',
-              description: messageOf(error, 'Failed to update contest. Please try again.'),
-              variant: 'destructive',
-            });
+            reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
           },
         })
       }

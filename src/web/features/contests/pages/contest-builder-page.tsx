@@ -5,8 +5,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
-import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { useCreateContest } from '../api/create-contest.ts';
 import {
   ContestFields,
@@ -15,6 +13,7 @@ import {
   useContestForm,
 } from '../components/contest-form.tsx';
 import { OwnerPage } from '../components/owner-page.tsx';
+import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestBuilderPage() {
   return <RequireUser>{() => <ContestBuilder />}</RequireUser>;
@@ -44,13 +43,8 @@ function ContestBuilder() {
             navigate(`/dashboard/${contest.id}`);
           },
           onError: (error) => {
-            if (isUnauthorizedError(error)) return redirectToLogin();
             showServerFieldErrors(form, error);
-            toast({
-              title: 'Error',
-              description: messageOf(error, 'Failed to create contest'),
-              variant: 'destructive',
-            });
+            reportFailure(error, 'Error', 'Failed to create contest');
           },
           onSettled: () => setSavingAs(null),
         },

@@ -5,9 +5,8 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
-import { redirectToLogin, useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useContest } from '../api/get-contest.ts';
 import { useUpdateContest } from '../api/update-contest.ts';
 import {
@@ -17,6 +16,7 @@ import {
   useContestForm,
 } from '../components/contest-form.tsx';
 import { OwnerPage } from '../components/owner-page.tsx';
+import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestEditPage({ params }: { params: { id: string } }) {
   return <RequireUser>{() => <ContestEdit contestId={params.id} />}</RequireUser>;
@@ -69,13 +69,8 @@ function EditForm({ contest }: { contest: OwnerContest }) {
           navigate('/');
         },
         onError: (error) => {
-          if (isUnauthorizedError(error)) return redirectToLogin();
           showServerFieldErrors(form, error);
-          toast({
-            title: 'Update Failed',
-            description: messageOf(error, 'Failed to update contest. Please try again.'),
-            variant: 'destructive',
-          });
+          reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
         },
       },
     ),

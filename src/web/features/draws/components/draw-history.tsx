@@ -1,4 +1,5 @@
 import type { DrawHistoryItem } from '#shared/contracts/draws.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 const actionLabel = { random: 'Random draw', manual: 'Picked by hand', reset: 'Reset' } as const;
 
@@ -23,10 +24,7 @@ export function DrawHistory({ draws }: { draws: DrawHistoryItem[] }) {
             </span>
             <span className="text-xs text-muted-foreground">
               {draw.actor ? `${draw.actor}, ` : ''}
-              {new Date(draw.createdAt).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+              {formatDateTime(draw.createdAt)}
             </span>
           </li>
         ))}

@@ -6,8 +6,6 @@ import type { DrawResult } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { isUnauthorizedError, messageOf } from '#web/lib/api-client.ts';
-import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { useDrawWinner } from '../api/draw-winner.ts';
 import { useDraws } from '../api/get-draws.ts';
 import { useWheel } from '../api/get-wheel.ts';
@@ -16,6 +14,8 @@ import { useResetWinner } from '../api/reset-winner.ts';
 import { finalRotation, rotationAt, settleDuration, sliceDegrees } from '../wheel-geometry.ts';
 import { DrawHistory } from './draw-history.tsx';
 import { Wheel, type WheelHandle } from './wheel.tsx';
+import { reportFailure } from '#web/lib/report-failure.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 
 const CONFETTI_PIECES = 60;
 /** canvas-confetti counts frames: 8 s at 60 frames a second, after the server's answer. */
@@ -131,12 +131,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
         cancelAnimationFrame(frame);
         setIsSpinning(false);
         setAnnouncement('');
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        toast({
-          title: 'Error',
-          description: messageOf(error, 'Failed to set winner'),
-          variant: 'destructive',
-        });
+        reportFailure(error, 'Error', 'Failed to set winner');
       },
     });
   };
@@ -149,12 +144,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
         toast({ title: 'Winner Reset!', description: 'You can spin the wheel again.' });
       },
       onError: (error) => {
-        if (isUnauthorizedError(error)) return redirectToLogin();
-        toast({
-          title: 'Error',
-          description: messageOf(error, 'Failed to reset winner'),
-          variant: 'destructive',
-        });
+        reportFailure(error, 'Error', 'Failed to reset winner');
       },
     });
 
@@ -219,11 +209,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
           <p className="break-all text-sm text-muted-foreground">{winner.entrantEmail}</p>
           {contest.winnerSelectedAt ? (
             <p className="mt-1 text-xs text-muted-foreground">
-              Selected on{' '}
-              {new Date(contest.winnerSelectedAt).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
+              Selected on {formatDateTime(contest.winnerSelectedAt)}
             </p>
           ) : null}
           <Button

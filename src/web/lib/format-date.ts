@@ -1,0 +1,4 @@
+/** A date and time in the reader's own locale and zone, e.g. "Nov 21, 2026, 2:39 PM". */
+export function formatDateTime(value: string | Date, dateStyle: 'medium' | 'long' = 'medium') {
+  return new Date(value).toLocaleString(undefined, { dateStyle, timeStyle: 'short' });
+}
