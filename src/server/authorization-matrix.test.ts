@@ -376,6 +376,16 @@ describe('authorization matrix', () => {
       expected: adminOnly(200),
     })),
     {
+      route: 'POST /api/admin/test-email',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/admin/test-email',
+          payload: { email: fx.owner.email },
+        }),
+      expected: adminOnly(200),
+    },
+    {
       route: 'GET /api/database/inspect',
       call: (as) => request(t, as, { method: 'GET', url: '/api/database/inspect' }),
       expected: adminOnly(200),

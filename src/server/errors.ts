@@ -9,6 +9,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** A server we depend on (the SMTP relay) refused or failed; the message says which. */
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

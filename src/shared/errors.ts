@@ -8,6 +8,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'BAD_GATEWAY',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '#shared/contracts/admin.ts';
 import { authMessages } from '#shared/messages.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import {
@@ -11,6 +12,7 @@ import {
   signupFields,
   uniqueEmail,
 } from '#server/testing/auth-helpers.ts';
+import { request, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 
 type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -196,5 +198,32 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).toEqual({ message: authMessages.resetLinkSent });
+  });
+
+  describe('the admin e-mail test', () => {
+    const sendTest = async (email: string) =>
+      request(t, await seedUser(t, 'admin'), {
+        method: 'POST',
+        url: '/api/admin/test-email',
+        payload: { email },
+      });
+
+    it('sends the test mail over SMTP and says so', async () => {
+      const email = uniqueEmail('debug');
+      const response = await sendTest(email);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: adminMessages.testEmailSent(email, 'smtp'),
+        transport: 'smtp',
+      });
+      expect(mailTo(email).headers.subject).toBe('Prizewheel test email');
+    });
+
+    it("answers 502 with the mail server's own words when it refuses the address", async () => {
+      const response = await sendTest(uniqueEmail(BOUNCE_PREFIX.slice(0, -1)));
+      expect(response.statusCode).toBe(502);
+      const { message } = response.json() as { message: string };
+      expect(message).toMatch(/^The mail server did not accept the test email: .*550/);
+    });
   });
 });

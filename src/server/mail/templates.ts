@@ -103,3 +103,17 @@ export function passwordResetTokenMail(
   // Without SMTP the log is the only way the token reaches a local user.
   return { ...mail, links: [`${manualResetUrl} (token: ${token})`] };
 }
+
+/** The e-mail debug tool's mail: proves the configured transport delivers to this address. */
+export function testMail(to: string, requestedBy: string, sentAt: Date): Mail {
+  return renderMail({
+    to,
+    subject: `${PRODUCT_NAME} test email`,
+    greetingName: null,
+    paragraphs: [
+      `This is a test email from ${PRODUCT_NAME}. If you can read it, email delivery to this address works.`,
+      `Requested by the administrator ${requestedBy} at ${sentAt.toISOString()}.`,
+    ],
+    footnote: 'No action is needed. You can delete this email.',
+  });
+}

@@ -57,6 +57,16 @@ export type SetUserStatusBody = z.infer<typeof setUserStatusBody>;
 export const verifyEmailDirectBody = z.object({ email });
 export type VerifyEmailDirectBody = z.infer<typeof verifyEmailDirectBody>;
 
+/** The e-mail debug tool: one test mail through the configured transport. */
+export const testEmailBody = z.object({ email });
+export type TestEmailBody = z.infer<typeof testEmailBody>;
+
+export const testEmailResponse = z.object({
+  message: z.string(),
+  transport: z.enum(['smtp', 'outbox']),
+});
+export type TestEmailResponse = z.infer<typeof testEmailResponse>;
+
 /** Direct reset: /api/admin/reset-user-password and /api/database/reset-password. */
 export const resetUserPasswordBody = z.object({ email, newPassword });
 export type ResetUserPasswordBody = z.infer<typeof resetUserPasswordBody>;
@@ -172,6 +182,11 @@ export const adminMessages = {
   passwordReset: (email: string) => `Password reset for ${email}`,
   temporaryPassword: (email: string) =>
     `Temporary password set for ${email}. It is shown only once; their sessions have ended.`,
+  testEmailSent: (email: string, transport: 'smtp' | 'outbox') =>
+    transport === 'smtp'
+      ? `The mail server accepted the test email for ${email}.`
+      : `No SMTP_URL is set: the test email for ${email} is in the outbox and the server log.`,
+  testEmailRefused: (detail: string) => `The mail server did not accept the test email: ${detail}`,
   userNotFound: 'User not found',
   cannotDemoteSelf: 'You cannot remove your own admin role.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminMessages } from '#shared/contracts/admin.ts';
 import { adminAudit, contestEntries, contests, users } from '#server/db/schema.ts';
+import { latestMailTo } from '#server/testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { changeUserRole, changeUserStatus } from './service.ts';
@@ -482,6 +484,38 @@ describe('admin API', () => {
         url: `/api/admin/users/${randomUUID()}/temporary-password`,
       });
       expect(unknown.statusCode).toBe(404);
+    });
+  });
+
+  describe('e-mail test', () => {
+    it('puts a test mail in the outbox when no SMTP_URL is set, and says so', async () => {
+      const email = `Debug-${randomUUID().slice(0, 8)}@Example.com`;
+      const response = await asAdmin({
+        method: 'POST',
+        url: '/api/admin/test-email',
+        payload: { email: ` ${email} ` },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: adminMessages.testEmailSent(email, 'outbox'),
+        transport: 'outbox',
+      });
+      const mail = await latestMailTo(t, email);
+      expect(mail.subject).toBe('Prizewheel test email');
+      expect(mail.text).toContain(`Requested by the administrator ${admin.email}`);
+    });
+
+    it('refuses an address that is not one, with the field named', async () => {
+      const response = await asAdmin({
+        method: 'POST',
+        url: '/api/admin/test-email',
+        payload: { email: 'not-an-email' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'Please enter a valid email address',
+        errors: { email: 'Please enter a valid email address' },
+      });
     });
   });
 

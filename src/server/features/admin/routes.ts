@@ -17,6 +17,8 @@ import {
   setUserRoleBody,
   setUserStatusBody,
   temporaryPasswordResponse,
+  testEmailBody,
+  testEmailResponse,
   TOTAL_COUNT_HEADER,
   verifyEmailDirectBody,
 } from '#shared/contracts/admin.ts';
@@ -32,6 +34,7 @@ import {
   listContests,
   listUsers,
   resetPasswordDirectly,
+  sendTestEmail,
   setTemporaryPassword,
   verifyEmailDirectly,
 } from './service.ts';
@@ -161,6 +164,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     );
   }
+
+  app.post(
+    '/api/admin/test-email',
+    { schema: { body: testEmailBody, response: { 200: testEmailResponse } } },
+    async (request) => sendTestEmail(ctx, requireAdmin(request), request.body.email),
+  );
 
   app.get(
     '/api/database/inspect',

@@ -9,7 +9,9 @@ import {
   type AdminStats,
   type AdminUserListItem,
   type ResetUserPasswordBody,
+  type TestEmailResponse,
 } from '#shared/contracts/admin.ts';
+import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   adminAudit,
@@ -23,6 +25,7 @@ import {
 } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { generatePassword } from '#server/lib/passwords.ts';
+import { testMail } from '#server/mail/templates.ts';
 import { containsText } from '#server/lib/search.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
@@ -288,4 +291,33 @@ export async function listAdminActions(db: Db, limit: number): Promise<AdminAudi
     ...row,
     target: targetEmail ?? detail.targetEmail ?? detail.contestTitle ?? null,
   }));
+}
+
+/**
+ * Sends the e-mail debug tool's mail and tells what the transport did. Unlike account mails,
+ * a failure is the answer here: the admin needs the relay's own words to fix the setup.
+ */
+export async function sendTestEmail(
+  ctx: AppContext,
+  admin: SessionUser,
+  email: string,
+): Promise<TestEmailResponse> {
+  try {
+    await ctx.mailer.send(testMail(email, admin.email, new Date()));
+  } catch (error) {
+    ctx.log.warn({ err: error, to: email }, 'test email refused');
+    throw new AppError('BAD_GATEWAY', adminMessages.testEmailRefused(describeMailFailure(error)));
+  }
+  return {
+    message: adminMessages.testEmailSent(email, ctx.mailer.kind),
+    transport: ctx.mailer.kind,
+  };
+}
+
+/** nodemailer's reply text (e.g. "550 5.1.1 mailbox unavailable") or its error code. */
+function describeMailFailure(error: unknown): string {
+  const { response, code } = (error ?? {}) as { response?: unknown; code?: unknown };
+  if (typeof response === 'string' && response) return response.slice(0, 300);
+  if (typeof code === 'string' && code) return code;
+  return 'the transport failed.';
 }
