@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { ComingSoon } from '#web/components/layout/coming-soon.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { lazyPage } from './lazy-page.ts';
@@ -47,6 +46,54 @@ const DashboardPage = lazyPage(
   () => import('#web/features/contests/pages/dashboard-page.tsx'),
   'DashboardPage',
 );
+const AdminPanelPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-panel-page.tsx'),
+  'AdminPanelPage',
+);
+const AdminTestPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-test-page.tsx'),
+  'AdminTestPage',
+);
+const AdminUsersPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-users-page.tsx'),
+  'AdminUsersPage',
+);
+const AdminLoginPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-login-page.tsx'),
+  'AdminLoginPage',
+);
+const WorkingAdminPage = lazyPage(
+  () => import('#web/features/admin/pages/working-admin-page.tsx'),
+  'WorkingAdminPage',
+);
+const AdminVerifyEmailPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-verify-email-page.tsx'),
+  'AdminVerifyEmailPage',
+);
+const EmailDebugPage = lazyPage(
+  () => import('#web/features/admin/pages/email-debug-page.tsx'),
+  'EmailDebugPage',
+);
+const AdminPasswordResetPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-password-reset-page.tsx'),
+  'AdminPasswordResetPage',
+);
+const EmergencyAccessPage = lazyPage(
+  () => import('#web/features/admin/pages/emergency-access-page.tsx'),
+  'EmergencyAccessPage',
+);
+const DatabaseResetPage = lazyPage(
+  () => import('#web/features/admin/pages/database-reset-page.tsx'),
+  'DatabaseResetPage',
+);
+const DatabaseInspectorPage = lazyPage(
+  () => import('#web/features/admin/pages/database-inspector-page.tsx'),
+  'DatabaseInspectorPage',
+);
+const AdminVerifyProductionPage = lazyPage(
+  () => import('#web/features/admin/pages/admin-verify-production-page.tsx'),
+  'AdminVerifyProductionPage',
+);
 const NotFoundPage = lazyPage(
   () => import('#web/features/not-found/pages/not-found-page.tsx'),
   'NotFoundPage',
@@ -57,22 +104,6 @@ function HomeRoute() {
   const { data: user } = useCurrentUser();
   return user ? <SignedInHome user={user} /> : <LandingPage />;
 }
-
-/** Screens of the specification that later releases fill in. */
-const upcomingScreens: [path: string, screen: string][] = [
-  ['/admin', 'Admin Panel'],
-  ['/admin-test', 'Admin test'],
-  ['/admin-users', 'User Management'],
-  ['/quick-admin', 'Admin login'],
-  ['/working-admin', 'Working admin'],
-  ['/admin-verify-email', 'Admin email verification'],
-  ['/email-debug', 'Email debug'],
-  ['/admin-password-reset', 'Admin password reset'],
-  ['/emergency-access', 'Emergency access'],
-  ['/database-reset', 'Database reset'],
-  ['/database-inspector', 'Database inspector'],
-  ['/admin-verify-production', 'Production email verification'],
-];
 
 export function AppRoutes() {
   return (
@@ -90,11 +121,18 @@ export function AppRoutes() {
         <Route path="/contest-builder" component={ContestBuilderPage} />
         <Route path="/contest-edit/:id" component={ContestEditPage} />
         <Route path="/dashboard/:contestId" component={DashboardPage} />
-        {upcomingScreens.map(([path, screen]) => (
-          <Route key={path} path={path}>
-            <ComingSoon screen={screen} />
-          </Route>
-        ))}
+        <Route path="/admin" component={AdminPanelPage} />
+        <Route path="/admin-test" component={AdminTestPage} />
+        <Route path="/admin-users" component={AdminUsersPage} />
+        <Route path="/quick-admin" component={AdminLoginPage} />
+        <Route path="/working-admin" component={WorkingAdminPage} />
+        <Route path="/admin-verify-email" component={AdminVerifyEmailPage} />
+        <Route path="/email-debug" component={EmailDebugPage} />
+        <Route path="/admin-password-reset" component={AdminPasswordResetPage} />
+        <Route path="/emergency-access" component={EmergencyAccessPage} />
+        <Route path="/database-reset" component={DatabaseResetPage} />
+        <Route path="/database-inspector" component={DatabaseInspectorPage} />
+        <Route path="/admin-verify-production" component={AdminVerifyProductionPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

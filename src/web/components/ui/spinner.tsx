@@ -10,10 +10,16 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-export function PageSpinner() {
+/** A whole screen waiting; `text` says for what, where the spec words it. */
+export function PageSpinner({ text }: { text?: string }) {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center">
-      <Spinner className="size-8" />
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3">
+      <Spinner className="size-8" label={text} />
+      {text ? (
+        <p aria-hidden className="text-sm text-muted-foreground">
+          {text}
+        </p>
+      ) : null}
     </div>
   );
 }

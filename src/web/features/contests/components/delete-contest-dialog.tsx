@@ -3,33 +3,28 @@ import { useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useDeleteContest } from '../api/delete-contest.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
+import { useDeleteContest } from '../api/delete-contest.ts';
 
-/** Asks with the spec's words before anything is removed. */
-export function DeleteContestDialog({
+type ContestRef = { id: string; title: string };
+
+/**
+ * Asks with the spec's words before anything is removed. The owner's screens and the admin
+ * panel confirm alike and differ only in the call they make.
+ */
+export function ConfirmContestDelete({
   contest,
-  onDeleted,
+  isPending,
+  onConfirm,
   size = 'sm',
 }: {
-  contest: { id: string; title: string };
-  onDeleted?: () => void;
+  contest: ContestRef;
+  isPending: boolean;
+  /** Runs the deletion; calls `close` once it succeeded. */
+  onConfirm: (close: () => void) => void;
   size?: 'sm' | 'md';
 }) {
   const [open, setOpen] = useState(false);
-  const remove = useDeleteContest();
-  const confirm = () =>
-    remove.mutate(contest.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ title: 'Contest Deleted', description: 'Contest has been successfully deleted.' });
-        onDeleted?.();
-      },
-      onError: (error) => {
-        reportFailure(error, 'Delete Failed', 'Failed to delete contest. Please try again.');
-      },
-    });
-
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -47,11 +42,49 @@ export function DeleteContestDialog({
           <Button variant="outline" onClick={() => setOpen(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
+          <Button
+            variant="destructive"
+            disabled={isPending}
+            onClick={() => onConfirm(() => setOpen(false))}
+          >
+            {isPending ? 'Deleting...' : 'Delete'}
           </Button>
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The owner's delete: their own contest, through the owner API. */
+export function DeleteContestDialog({
+  contest,
+  onDeleted,
+  size,
+}: {
+  contest: ContestRef;
+  onDeleted?: () => void;
+  size?: 'sm' | 'md';
+}) {
+  const remove = useDeleteContest();
+  return (
+    <ConfirmContestDelete
+      contest={contest}
+      size={size}
+      isPending={remove.isPending}
+      onConfirm={(close) =>
+        remove.mutate(contest.id, {
+          onSuccess: () => {
+            close();
+            toast({
+              title: 'Contest Deleted',
+              description: 'Contest has been successfully deleted.',
+            });
+            onDeleted?.();
+          },
+          onError: (error) =>
+            reportFailure(error, 'Delete Failed', 'Failed to delete contest. Please try again.'),
+        })
+      }
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Download, Search, Trophy } from 'lucide-react';
+import { Download, Trophy } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useExportEntries } from '../api/export-entries.ts';
@@ -63,16 +63,10 @@ export function EntriesCard({
           </Button>
         </div>
       </div>
-      <div className="relative mt-4">
-        <Search
-          aria-hidden
-          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search entries"
+      <div className="mt-4">
+        <SearchInput
+          label="Search entries"
           placeholder="Search entries..."
-          className="pl-9"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

@@ -12,7 +12,7 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
-import { OwnerPage } from '../components/owner-page.tsx';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestBuilderPage() {
@@ -52,7 +52,7 @@ function ContestBuilder() {
     });
 
   return (
-    <OwnerPage title="Create a New Contest">
+    <PageFrame title="Create a New Contest">
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={save(true)} noValidate>
@@ -74,6 +74,6 @@ function ContestBuilder() {
           </form>
         </CardContent>
       </Card>
-    </OwnerPage>
+    </PageFrame>
   );
 }

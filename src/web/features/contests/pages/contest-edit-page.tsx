@@ -15,7 +15,7 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
-import { OwnerPage } from '../components/owner-page.tsx';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestEditPage({ params }: { params: { id: string } }) {
@@ -28,7 +28,7 @@ function ContestEdit({ contestId }: { contestId: string }) {
   if (contestQuery.isPending || isUnauthorized) return <PageSpinner />;
   if (!contestQuery.data || !('trainerId' in contestQuery.data)) {
     return (
-      <OwnerPage>
+      <PageFrame>
         <Card className="mx-auto max-w-md text-center">
           <CardContent className="grid gap-4 pt-8">
             <h1 className="text-xl font-bold">Contest not found</h1>
@@ -37,7 +37,7 @@ function ContestEdit({ contestId }: { contestId: string }) {
             </Button>
           </CardContent>
         </Card>
-      </OwnerPage>
+      </PageFrame>
     );
   }
   return <EditForm contest={contestQuery.data} />;
@@ -77,7 +77,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
   );
 
   return (
-    <OwnerPage title="Edit Contest">
+    <PageFrame title="Edit Contest">
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate>
@@ -94,6 +94,6 @@ function EditForm({ contest }: { contest: OwnerContest }) {
           </form>
         </CardContent>
       </Card>
-    </OwnerPage>
+    </PageFrame>
   );
 }

@@ -14,9 +14,9 @@ import { useContest } from '../api/get-contest.ts';
 import { useEntryCount } from '../api/get-entry-count.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
-import { OwnerPage } from '../components/owner-page.tsx';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
-import { StatCard } from '../components/stat-card.tsx';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
@@ -33,7 +33,7 @@ function Dashboard({ contestId }: { contestId: string }) {
   // Someone else's contest comes back as its public view: for this screen it does not exist.
   if (!contest || !('trainerId' in contest)) {
     return (
-      <OwnerPage>
+      <PageFrame>
         <Card className="mx-auto max-w-md text-center">
           <CardContent className="grid gap-4 pt-8">
             <h1 className="text-xl font-bold">Contest not found</h1>
@@ -45,7 +45,7 @@ function Dashboard({ contestId }: { contestId: string }) {
             </Button>
           </CardContent>
         </Card>
-      </OwnerPage>
+      </PageFrame>
     );
   }
   return <ContestDashboard contest={contest} />;
@@ -58,7 +58,7 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
   const entryCount = countQuery.data?.count ?? contest.entryCount;
 
   return (
-    <OwnerPage
+    <PageFrame
       width="max-w-5xl"
       title={contest.title}
       actions={<StatusBadge contest={contest} now={now} />}
@@ -101,6 +101,6 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
         <SpinCard contest={contest} entryCount={entryCount} />
         <EntriesCard contest={contest} entryCount={entryCount} />
       </div>
-    </OwnerPage>
+    </PageFrame>
   );
 }

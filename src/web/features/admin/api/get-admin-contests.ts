@@ -1,0 +1,7 @@
+import type { AdminContestListItem } from '#shared/contracts/admin.ts';
+import { useAdminList } from './admin-list.ts';
+
+/** Every owner's contests whose title contains the search text, with entry count and trainer. */
+export function useAdminContests(search: string) {
+  return useAdminList<AdminContestListItem>('/api/admin/contests', search);
+}

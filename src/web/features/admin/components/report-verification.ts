@@ -1,0 +1,15 @@
+import type { AdminUserActionResponse } from '#shared/contracts/admin.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
+
+/** The spec's toasts for a direct e-mail verification, wherever it is asked. */
+export const reportVerification = {
+  onSuccess: ({ user }: AdminUserActionResponse) =>
+    toast({
+      title: 'Email Verified',
+      description: `Successfully verified ${user.email}`,
+      variant: 'success',
+    }),
+  onError: (error: unknown) =>
+    reportFailure(error, 'Verification Failed', 'Failed to verify email'),
+};

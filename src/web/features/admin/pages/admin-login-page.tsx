@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { ADMIN_LOGIN_REDIRECT_DELAY_MS } from '#shared/constants.ts';
+import { loginBody } from '#shared/contracts/auth.ts';
+import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
+import { TextLink } from '#web/components/layout/text-link.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useLogIn } from '#web/features/auth/api/login.ts';
+import { messageOf } from '#web/lib/api-client.ts';
+import { afterAdminLogin } from '../lib/admin-login-href.ts';
+import { rememberAdminEmail, useDefaultEmail } from '../lib/default-email.ts';
+
+/** The admin login page (/quick-admin): the way in for every admin and recovery screen. */
+export function AdminLoginPage() {
+  const [, navigate] = useLocation();
+  const logIn = useLogIn();
+  const defaultEmail = useDefaultEmail();
+  // Where to go once the success toast has been seen (spec: 1 s).
+  const [destination, setDestination] = useState<string | null>(null);
+  useEffect(() => {
+    if (!destination) return;
+    const timer = setTimeout(() => navigate(destination), ADMIN_LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [destination, navigate]);
+  const form = useForm({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    logIn.mutate(values, {
+      onSuccess: ({ user }) => {
+        if (user.role !== 'admin') {
+          toast({
+            title: 'Not an Admin',
+            description: `You are signed in as ${user.email}, which has no admin access.`,
+            variant: 'destructive',
+          });
+          return;
+        }
+        rememberAdminEmail(user.email);
+        toast({
+          title: 'Login Successful',
+          description: 'Redirecting to admin panel...',
+          variant: 'success',
+        });
+        setDestination(afterAdminLogin(window.location.search));
+      },
+      onError: (error) =>
+        toast({
+          title: 'Login Failed',
+          description: messageOf(error, 'Invalid credentials'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <AuthLayout
+      title="Admin Login"
+      description="Sign in with an administrator account to open the admin panel and recovery tools."
+      back={<ShieldCheck aria-hidden className="size-8 text-primary" />}
+      footer={
+        <>
+          Not an admin? <TextLink href="/login">Regular sign in</TextLink>
+          {' · '}
+          <TextLink href="/emergency-access">Emergency access</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" disabled={logIn.isPending || destination !== null}>
+          {logIn.isPending ? 'Signing In...' : 'Login to Admin Panel'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

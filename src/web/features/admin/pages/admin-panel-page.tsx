@@ -1,0 +1,99 @@
+import { Database, KeyRound, LogOut, MailCheck, Users } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '#shared/contracts/auth.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useLogOut } from '#web/features/auth/api/logout.ts';
+import { useAdminStats } from '../api/get-admin-stats.ts';
+import { AdminDeleteContest } from '../components/admin-delete-contest.tsx';
+import { AdminGate } from '../components/admin-gate.tsx';
+import { AdminStatCards } from '../components/admin-stat-cards.tsx';
+import { ContestsPanel } from '../components/contests-panel.tsx';
+import { LatestActionsCard } from '../components/latest-actions-card.tsx';
+import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
+import { UserAccessButtons } from '../components/user-access-buttons.tsx';
+import { UsersPanel } from '../components/users-panel.tsx';
+import { useUserAccess } from '../components/use-user-access.ts';
+
+const tools: ToolLink[] = [
+  { href: '/admin-users', label: 'User Management', icon: Users },
+  { href: '/database-inspector', label: 'Database Inspector', icon: Database },
+  { href: '/database-reset', label: 'Password Reset', icon: KeyRound },
+  { href: '/admin-verify-production', label: 'Email Verification', icon: MailCheck },
+];
+
+export function AdminPanelPage() {
+  const [, navigate] = useLocation();
+  // Spec: a visitor who is not signed in is told so and sent to sign in.
+  const sendToLogin = useCallback(() => {
+    toast({
+      title: 'Authentication Required',
+      description: 'Please log in to access the admin panel',
+      variant: 'destructive',
+    });
+    navigate('/login');
+  }, [navigate]);
+  return (
+    <AdminGate loadingText="Loading admin dashboard..." onSignedOut={sendToLogin}>
+      {(admin) => <AdminPanel admin={admin} />}
+    </AdminGate>
+  );
+}
+
+function AdminPanel({ admin }: { admin: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const logOut = useLogOut();
+  const stats = useAdminStats();
+  const access = useUserAccess();
+  return (
+    <PageFrame
+      width="max-w-6xl"
+      back={null}
+      title="Admin Panel"
+      description={`Signed in as ${admin.email}`}
+      headerActions={
+        <>
+          <Button asChild variant="outline" size="sm">
+            <Link href="/">Back to Home</Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={logOut.isPending}
+            onClick={() => logOut.mutate(undefined, { onSettled: () => navigate('/') })}
+          >
+            <LogOut aria-hidden />
+            Logout
+          </Button>
+        </>
+      }
+    >
+      <AdminStatCards stats={stats.data} isError={stats.isError} />
+
+      <ToolLinks links={tools} label="Admin tools" look="tiles" className="mt-6" />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Tabs defaultValue="users" className="min-w-0">
+          <TabsList>
+            <TabsTrigger value="users">User Management</TabsTrigger>
+            <TabsTrigger value="contests">Contest Management</TabsTrigger>
+          </TabsList>
+          <TabsContent value="users">
+            <UsersPanel
+              renderActions={(user) => (
+                <UserAccessButtons user={user} isSelf={user.id === admin.id} access={access} />
+              )}
+            />
+          </TabsContent>
+          <TabsContent value="contests">
+            <ContestsPanel renderActions={(contest) => <AdminDeleteContest contest={contest} />} />
+          </TabsContent>
+        </Tabs>
+        <LatestActionsCard />
+      </div>
+    </PageFrame>
+  );
+}

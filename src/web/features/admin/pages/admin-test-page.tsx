@@ -1,0 +1,36 @@
+import { FlaskConical } from 'lucide-react';
+import type { AdminStats } from '#shared/contracts/admin.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
+import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { AdminStatCards } from '../components/admin-stat-cards.tsx';
+
+/** Fixed figures, so the dashboard's layout can be checked without touching real data. */
+const sampleStats: AdminStats = {
+  totalUsers: 1248,
+  activeUsers: 1193,
+  totalContests: 342,
+  activeContests: 57,
+  totalEntries: 48_610,
+};
+
+export function AdminTestPage() {
+  return <RequireUser>{() => <AdminTest />}</RequireUser>;
+}
+
+function AdminTest() {
+  return (
+    <PageFrame width="max-w-6xl" title="Admin test" back={{ href: '/admin', label: 'Admin Panel' }}>
+      <div
+        role="note"
+        className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-accent-soft p-4 text-sm text-amber-900"
+      >
+        <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <p>
+          <strong>Sample figures.</strong> This page shows the admin dashboard with fixed example
+          numbers. They are not your platform&apos;s data: open the Admin Panel for live figures.
+        </p>
+      </div>
+      <AdminStatCards stats={sampleStats} />
+    </PageFrame>
+  );
+}

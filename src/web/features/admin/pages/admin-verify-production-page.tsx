@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck, CircleX } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { verifyEmailDirectBody } from '#shared/contracts/admin.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { EmailField } from '#web/components/ui/email-field.tsx';
+import { messageOf } from '#web/lib/api-client.ts';
+import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useVerifyEmailDirect } from '../api/verify-email-direct.ts';
+import { AdminGate } from '../components/admin-gate.tsx';
+import { useDefaultEmail } from '../lib/default-email.ts';
+
+/** Verifies an account's e-mail in the production database, with the outcome in a panel. */
+export function AdminVerifyProductionPage() {
+  return (
+    <PageFrame
+      width="max-w-xl"
+      title="Production Email Verification"
+      description="Verify an account's email address directly in the production database."
+      back={{ href: '/admin', label: 'Back to Admin' }}
+    >
+      <AdminGate>{() => <VerifyProduction />}</AdminGate>
+    </PageFrame>
+  );
+}
+
+function VerifyProduction() {
+  const verify = useVerifyEmailDirect('/api/auth/verify-manual');
+  useRedirectOnUnauthorized(verify.error);
+  const form = useForm({
+    resolver: zodResolver(verifyEmailDirectBody),
+    defaultValues: { email: useDefaultEmail() },
+  });
+  const onSubmit = form.handleSubmit((values) => verify.mutate(values));
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <EmailField
+              autoComplete="off"
+              required
+              error={form.formState.errors.email?.message}
+              {...form.register('email')}
+            />
+            <Button type="submit" disabled={verify.isPending}>
+              {verify.isPending ? 'Verifying...' : 'Verify Email in Production'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      {verify.isSuccess ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl border border-green-300 bg-success-soft p-4 text-green-900"
+        >
+          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-1">
+            <p className="font-semibold">Email Verified Successfully!</p>
+            <p className="break-all text-sm">
+              {verify.data.user.email} can now sign in.{' '}
+              <Link href="/login" className="font-semibold underline">
+                Login Now
+              </Link>
+            </p>
+          </div>
+        </div>
+      ) : null}
+      {verify.isError ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-red-300 bg-destructive-soft p-4 text-red-900"
+        >
+          <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-1">
+            <p className="font-semibold">Verification Failed</p>
+            <p className="break-words text-sm">
+              {messageOf(verify.error, 'Failed to verify email. Please try again.')}
+            </p>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
