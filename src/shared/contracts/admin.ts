@@ -167,6 +167,9 @@ export const adminAuditItem = z.object({
   actorEmail: z.string().nullable(),
   /** The target user's e-mail or the contest's title, as it was at the time. */
   target: z.string().nullable(),
+  /** What a role or status change set; null for the other actions. */
+  role: z.enum(['user', 'admin']).nullable(),
+  isActive: z.boolean().nullable(),
   createdAt: z.coerce.date(),
 });
 export type AdminAuditItem = z.infer<typeof adminAuditItem>;

@@ -546,6 +546,11 @@ describe('admin API', () => {
         ['role_changed', admin.email, target.email],
       ]);
       expect(typeof items[0]!.createdAt).toBe('string');
+      expect(items.map(({ role, isActive }) => [role, isActive])).toEqual([
+        [null, false],
+        [null, null],
+        ['admin', null],
+      ]);
     });
 
     it('keeps the record readable after the target account is gone', async () => {

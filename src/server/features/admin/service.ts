@@ -290,6 +290,8 @@ export async function listAdminActions(db: Db, limit: number): Promise<AdminAudi
   return rows.map(({ targetEmail, detail, ...row }) => ({
     ...row,
     target: targetEmail ?? detail.targetEmail ?? detail.contestTitle ?? null,
+    role: detail.role ?? null,
+    isActive: detail.isActive ?? null,
   }));
 }
 

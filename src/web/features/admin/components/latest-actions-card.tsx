@@ -10,14 +10,25 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { useAdminAudit } from '../api/get-admin-audit.ts';
 
-const actionLabels: Record<AdminAuditItem['action'], string> = {
-  role_changed: 'changed the role of',
-  status_changed: 'changed the status of',
-  password_reset: 'reset the password of',
-  temporary_password: 'set a temporary password for',
-  email_verified: 'verified the email of',
-  contest_deleted: 'deleted the contest',
-};
+/** "made x@y.z an admin", "deleted the contest Summer Giveaway", ... */
+function describeAction(item: AdminAuditItem): { verb: string; suffix?: string } {
+  switch (item.action) {
+    case 'role_changed':
+      return item.role === 'admin'
+        ? { verb: 'made', suffix: 'an admin' }
+        : { verb: 'removed the admin role of' };
+    case 'status_changed':
+      return { verb: item.isActive ? 'activated' : 'deactivated' };
+    case 'password_reset':
+      return { verb: 'reset the password of' };
+    case 'temporary_password':
+      return { verb: 'set a temporary password for' };
+    case 'email_verified':
+      return { verb: 'verified the email of' };
+    case 'contest_deleted':
+      return { verb: 'deleted the contest' };
+  }
+}
 
 /** Who did what to whom, newest first, from the admin audit table. */
 export function LatestActionsCard() {
@@ -41,16 +52,19 @@ export function LatestActionsCard() {
           <p className="text-sm text-muted-foreground">No admin actions yet.</p>
         ) : (
           <ol className="grid gap-3">
-            {audit.data.map((item) => (
-              <li key={item.id} className="grid gap-0.5 text-sm">
-                <p className="break-words">
-                  <span className="font-medium">{item.actorEmail ?? 'A deleted admin'}</span>{' '}
-                  {actionLabels[item.action]}{' '}
-                  <span className="font-medium">{item.target ?? 'a deleted record'}</span>
-                </p>
-                <p className="text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>
-              </li>
-            ))}
+            {audit.data.map((item) => {
+              const { verb, suffix } = describeAction(item);
+              return (
+                <li key={item.id} className="grid gap-0.5 text-sm">
+                  <p className="break-words">
+                    <span className="font-medium">{item.actorEmail ?? 'A deleted admin'}</span>{' '}
+                    {verb} <span className="font-medium">{item.target ?? 'a deleted record'}</span>
+                    {suffix ? ` ${suffix}` : ''}
+                  </p>
+                  <p className="text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>
+                </li>
+              );
+            })}
           </ol>
         )}
       </CardContent>
