@@ -10,9 +10,14 @@ const looks = {
     list: 'flex flex-wrap gap-2',
     link: 'inline-flex items-center gap-2 rounded-lg px-3 py-2',
   },
-  /** Tiles in a grid, for the admin panel's main tools and the emergency cards. */
+  /** Tiles in a grid, for the admin panel's main tools. */
   tiles: {
-    list: 'grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4',
+    list: 'grid grid-cols-2 gap-3 lg:grid-cols-4',
+    link: 'flex items-start gap-2 rounded-xl p-3 sm:gap-3 sm:p-4',
+  },
+  /** Larger cards with a description each, for the emergency tools. */
+  cards: {
+    list: 'grid grid-cols-1 gap-3 sm:grid-cols-2',
     link: 'flex items-start gap-3 rounded-xl p-4',
   },
 };

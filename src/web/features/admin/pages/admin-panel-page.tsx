@@ -1,4 +1,4 @@
-import { Database, KeyRound, LogOut, MailCheck, Users } from 'lucide-react';
+import { Database, House, KeyRound, LogOut, MailCheck, Users } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
@@ -57,7 +57,10 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
       headerActions={
         <>
           <Button asChild variant="outline" size="sm">
-            <Link href="/">Back to Home</Link>
+            <Link href="/">
+              <House aria-hidden />
+              <span className="sr-only sm:not-sr-only">Back to Home</span>
+            </Link>
           </Button>
           <Button
             variant="ghost"

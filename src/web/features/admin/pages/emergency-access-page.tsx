@@ -70,7 +70,7 @@ export function EmergencyAccessPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-4">
           <AdminGate>
-            {() => <ToolLinks links={recoveryTools} label="Recovery tools" look="tiles" />}
+            {() => <ToolLinks links={recoveryTools} label="Recovery tools" look="cards" />}
           </AdminGate>
           <div>
             <Button asChild variant="outline">
