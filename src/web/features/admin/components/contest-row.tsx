@@ -26,7 +26,7 @@ export function ContestRow({
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
         <p className="break-words font-medium">{contest.title}</p>
-        <p className="break-all text-sm text-muted-foreground">
+        <p className="break-words text-sm text-muted-foreground">
           By {trainer ? `${trainer} (${contest.trainer.email})` : contest.trainer.email}
         </p>
         <p className="text-sm text-muted-foreground">

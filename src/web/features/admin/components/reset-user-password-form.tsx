@@ -64,7 +64,7 @@ export function ResetUserPasswordForm({
         <CardContent className="grid justify-items-center gap-3 pt-8 text-center">
           <CircleCheck aria-hidden className="size-12 text-success" />
           <h2 className="text-xl font-bold">Password Reset Complete</h2>
-          <p className="break-all text-sm text-muted-foreground">
+          <p className="break-words text-sm text-muted-foreground">
             The password of {doneFor} has been changed and their sessions have ended.
           </p>
           <div className="mt-2 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">

@@ -60,7 +60,7 @@ function VerifyProduction() {
           <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
           <div className="grid gap-1">
             <p className="font-semibold">Email Verified Successfully!</p>
-            <p className="break-all text-sm">
+            <p className="break-words text-sm">
               {verify.data.user.email} can now sign in.{' '}
               <Link href="/login" className="font-semibold underline">
                 Login Now

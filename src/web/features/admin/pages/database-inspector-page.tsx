@@ -24,7 +24,7 @@ export function DatabaseInspectorPage() {
       width="max-w-5xl"
       title="Database Inspector"
       description="See the accounts stored in the production database."
-      back={{ href: '/admin', label: 'Back' }}
+      back={null}
     >
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="grid content-start gap-4">

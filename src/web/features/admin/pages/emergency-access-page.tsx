@@ -72,11 +72,18 @@ export function EmergencyAccessPage() {
           <AdminGate>
             {() => <ToolLinks links={recoveryTools} label="Recovery tools" look="cards" />}
           </AdminGate>
-          <div>
+          <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
               <Link href="/login">
                 <LogIn aria-hidden />
                 Back to Login Page
+              </Link>
+            </Button>
+            {/* Open to anyone: the way back in that needs no admin. */}
+            <Button asChild variant="outline">
+              <Link href="/forgot-password">
+                <Mail aria-hidden />
+                Forgot Password
               </Link>
             </Button>
           </div>
