@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { freePort } from './in-process-app.ts';
 import { createDatabase, root, startProcess, stopProcess, waitForHttp } from './processes.ts';
 
-const OWNER = { email: 'bench-owner@example.com', password: 'bench-password-123' };
+export const OWNER = { email: 'bench-owner@example.com', password: 'bench-password-123' };
 
 export type RunningApp = {
   url: string;
@@ -18,11 +19,37 @@ export type RunningApp = {
   dataDir?: string;
 };
 
+export type StartOptions = {
+  /**
+   * Runs on the migrated database, with the owner created, before the server starts: the
+   * embedded database belongs to one process at a time, so bulk seeding happens here.
+   */
+  prepare?: (database: Database) => Promise<void>;
+  /** Node's arguments for the server, instead of the bundle `npm start` runs (experiments). */
+  serverArgs?: string[];
+  env?: Record<string, string>;
+};
+
+let bundleBuilt = false;
+
+/** The server bundle `npm start` runs (scripts/build-server.mjs), built once per bench run. */
+function serverBundle(): string {
+  if (!bundleBuilt) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+    bundleBuilt = true;
+  }
+  return 'dist/server/main.js';
+}
+
 /**
- * Prizewheel as it is deployed: its own process (`src/server/main.ts`), production settings,
- * on a fresh PGlite directory or a fresh PostgreSQL database, with a verified owner signed in.
+ * Prizewheel as it is deployed: its own process (the bundle of `src/server/main.ts` that
+ * `npm start` runs), production settings, on a fresh PGlite directory or a fresh PostgreSQL
+ * database, with a verified owner signed in.
  */
-export async function startPrizewheel(engine: 'pglite' | 'postgres'): Promise<RunningApp> {
+export async function startPrizewheel(
+  engine: 'pglite' | 'postgres',
+  options: StartOptions = {},
+): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const database = engine === 'postgres' ? await createDatabase('pw_bench') : undefined;
@@ -36,6 +63,7 @@ export async function startPrizewheel(engine: 'pglite' | 'postgres'): Promise<Ru
     LOG_LEVEL: 'warn',
     SESSION_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
+    ...options.env,
   };
   execFileSync(
     process.execPath,
@@ -51,7 +79,15 @@ export async function startPrizewheel(engine: 'pglite' | 'postgres'): Promise<Ru
     ],
     { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
   );
-  const child = startProcess(['--import', 'tsx', 'src/server/main.ts'], env);
+  if (options.prepare) {
+    const direct = openDirect({ databaseUrl: database?.url, dataDir });
+    try {
+      await options.prepare(direct);
+    } finally {
+      await direct.close();
+    }
+  }
+  const child = startProcess(options.serverArgs ?? [serverBundle()], env);
   await waitForHttp(`${url}/healthz`);
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
@@ -90,4 +126,9 @@ export async function createContest(app: RunningApp, maxEntries: number | null):
   if (response.status !== 201)
     throw new Error(`create contest: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** The app's database opened by the bench itself (for PGlite: only while the server is stopped). */
+export function openDirect(app: Pick<RunningApp, 'databaseUrl' | 'dataDir'>): Database {
+  return app.databaseUrl ? openPostgres(app.databaseUrl, 2) : openPglite(`${app.dataDir}/pglite`);
 }

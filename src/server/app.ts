@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { AppError } from './errors.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
@@ -17,7 +15,8 @@ import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { registerClient } from './plugins/client.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 
@@ -54,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : randomUUID();
     },
     requestTimeout: 30_000,
+    frameworkErrors: answerFrameworkError,
   });
   // Lets a user's bug report name the exact log lines of their request.
   app.addHook('onRequest', async (request, reply) => {
@@ -85,14 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   await registerSecurity(app, { appUrl: config.appUrl });
   await app.register(compress, { threshold: 1024 });
-  if (config.rateLimit) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
-    });
-  }
-  await registerSessions(app, { db: database.db, secret: config.sessionSecret });
+  if (config.rateLimit) await registerRateLimits(app, { db: database.db });
+  await registerSessions(app, {
+    db: database.db,
+    secret: config.sessionSecret,
+    appUrl: config.appUrl,
+  });
   const clientDir = options.clientDir ?? defaultClientDir;
   await registerClient(app, { clientDir });
 

@@ -2,25 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './testing/listening-app.ts';
+import { root, waitForHttp } from './testing/processes.ts';
 import { testDatabaseKind } from './testing/test-app.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-async function waitForHealthy(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
 
 // The process-level contract (start, migrate, serve, stop on a signal) is engine-independent;
 // it runs once, in the PGlite project.
@@ -56,7 +41,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('the server process', () => {
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await waitForHealthy(`http://127.0.0.1:${port}`, 30_000);
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, 30_000);
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
 
     child.kill('SIGTERM');

@@ -27,10 +27,17 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 // Any constant shared by all instances; it serialises concurrent migrations on PostgreSQL.
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which
+ * is resident from the start and never shrinks: a third of the server's footprint. The
+ * operating system caches the data files anyway; 32 MB still holds a busy contest's pages.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 /** `dataDir` undefined means an in-memory PGlite (tests). */
 export function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -49,12 +56,25 @@ export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // Waiting for a connection (a new one, or a free one of the pool) fails after this: the
+    // request answers 503 instead of queueing while the database is away.
     connectionTimeoutMillis: 5000,
     // A statement that waits this long means the database is in trouble; fail instead of hanging.
     statement_timeout: 15_000,
+    // The same bound on the client's side, for a database that stops answering without closing
+    // the connection (a network partition), where the server's own timeout cannot help.
+    query_timeout: 20_000,
+    // An instance that vanishes mid-transaction would otherwise hold its locks (a contest's
+    // row, so every other instance's entries) until TCP gives up on it, which takes hours.
+    idle_in_transaction_session_timeout: 10_000,
+    keepAlive: true,
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A connection lost while idle in the pool (database restart) must not crash the process...
   pool.on('error', () => {});
+  // ...nor one lost while checked out between two queries (a transaction's statements): the
+  // pool does not listen then, and an unheard 'error' event ends the process. The query in
+  // flight or the next one fails on its own, and the request answers 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -82,11 +102,21 @@ export function openDatabase(config: { databaseUrl?: string; dataDir: string }):
     : openPglite(path.join(config.dataDir, 'pglite'));
 }
 
+/** A balancer's health check waits a few seconds at most: a slower answer counts as a no. */
+const PING_TIMEOUT_MS = 3000;
+
 async function pingWith(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

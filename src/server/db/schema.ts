@@ -224,3 +224,19 @@ export const adminAudit = pgTable(
     ),
   ],
 );
+
+/**
+ * Request counts per rate-limit key (route and client address) and fixed window, shared by
+ * every instance (decision 008). A row whose window has ended is reset by the next hit on its
+ * key, or deleted by the periodic sweep.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_window_end_idx').on(table.windowEnd)],
+);

@@ -18,16 +18,23 @@ const unavailableCodes = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01',
-  '57P03',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown: the server is restarting after a crash
+  '57P03', // cannot_connect_now: starting up, or in recovery
+  '57014', // query_canceled: statement_timeout, the database is overloaded
 ]);
+
+/**
+ * What the pg driver says, without a code, when the connection is lost or never answers. A lost
+ * connection also fails the transaction's ROLLBACK, whose error then replaces the first one.
+ */
+const unavailableMessages =
+  /Connection terminated|not queryable|Query read timeout|timeout exceeded when trying to connect|PGlite is closed/i;
 
 /** True when the database cannot be reached, as opposed to a query that is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = sqlState(error);
   if (code && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
-  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
-    message,
-  );
+  return unavailableMessages.test(message);
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#shared/errors.ts';
 import { AppError } from '#server/errors.ts';
@@ -13,6 +13,8 @@ const friendlyByFastifyCode: Record<string, { status: number; message: string }>
     message: 'Unsupported content type. Send JSON (application/json).',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header.' },
+  FST_ERR_BAD_URL: { status: 400, message: 'The URL is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The URL is too long.' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The file is too large: the limit is 5 MB.' },
   FST_FILES_LIMIT: { status: 413, message: 'Upload one file at a time.' },
   FST_PARTS_LIMIT: { status: 413, message: 'The upload has too many parts.' },
@@ -33,6 +35,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     else request.log.info({ status, message: body.message }, 'request refused');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a malformed URL (broken percent-encoding, an
+ * over-long id) before any hook or the error handler runs, and its own answer echoes the URL with
+ * no security headers. The same `{message}` as every other error instead, marked nosniff.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { status, body } = describeError(error);
+  request.log.info({ status, message: body.message }, 'request refused');
+  void reply.status(status).header('x-content-type-options', 'nosniff').send(body);
 }
 
 function describeError(error: FastifyError | AppError): { status: number; body: ErrorBody } {

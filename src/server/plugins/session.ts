@@ -17,11 +17,19 @@ declare module 'fastify' {
     /** Set by the session hook; null when not signed in. */
     user: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** APP_URL is https: browsers reach the app over https, whether or not the proxy is trusted. */
+    servedOverHttps: boolean;
+  }
 }
 
 /** Reads the session cookie on each request and loads its user from the database. */
-export async function registerSessions(app: FastifyInstance, options: { db: Db; secret: string }) {
+export async function registerSessions(
+  app: FastifyInstance,
+  options: { db: Db; secret: string; appUrl: string },
+) {
   await app.register(cookie, { secret: options.secret, hook: 'onRequest' });
+  app.decorate('servedOverHttps', new URL(options.appUrl).protocol === 'https:');
   app.decorateRequest('user', null);
   // Before validation, so admin-only routes refuse strangers before reading their input.
   app.addHook('preValidation', async (request) => {
@@ -54,7 +62,7 @@ export async function startSession(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: request.protocol === 'https' || request.server.servedOverHttps,
     signed: true,
     expires: session.expiresAt,
   });

@@ -22,7 +22,7 @@ export async function seedUser(t: TestApp, role: UserRole = 'user'): Promise<See
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedContest(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   owner: { id: string },
   overrides: Partial<typeof contests.$inferInsert> = {},
 ): Promise<Contest> {

@@ -60,9 +60,11 @@ export async function createTestApp(
     mailer?: Mailer;
     clientDir?: string;
     onRoute?: BuildAppOptions['onRoute'];
+    /** Another app's database (two instances on one database); closing leaves it open. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_URL: TEST_APP_URL,
@@ -85,7 +87,7 @@ export async function createTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

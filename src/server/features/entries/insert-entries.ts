@@ -10,8 +10,11 @@ export type EntryOutcome =
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Rows per INSERT: 3 parameters each stays far below PostgreSQL's 65,535-parameter limit. */
-const INSERT_CHUNK = 1000;
+/**
+ * Rows per INSERT. The rows travel as two array parameters (unnest), so the statement's size
+ * does not grow with them; the chunk only bounds one statement's work and memory.
+ */
+const INSERT_CHUNK = 5000;
 
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
@@ -78,15 +81,22 @@ export async function insertEntries(
 const entryDateNow = sql`date_trunc('milliseconds', now())`;
 
 function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]) {
+  // One parameter per column, not per row: building and sending 3 parameters per row cost
+  // more than the insert itself (a 100,000-row import spent most of its time there).
+  const rows = sql`unnest(${sql.param(chunk.map((candidate) => candidate.name))}::text[], ${sql.param(chunk.map((candidate) => candidate.email))}::text[]) as candidate(name, email)`;
   return tx
     .insert(contestEntries)
-    .values(
-      chunk.map((candidate) => ({
-        contestId,
-        name: candidate.name,
-        email: candidate.email,
-        entryDate: entryDateNow,
-      })),
+    .select(
+      // Every column in the table's order, as an INSERT ... SELECT needs (the id's default).
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          contestId: sql`${contestId}::uuid`.as('contest_id'),
+          name: sql`candidate.name`.as('name'),
+          email: sql`candidate.email`.as('email'),
+          entryDate: entryDateNow.as('entry_date'),
+        })
+        .from(rows),
     )
     .onConflictDoNothing()
     .returning({

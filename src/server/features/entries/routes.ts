@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
@@ -13,15 +14,14 @@ import {
 } from '#server/features/contests/service.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { EntryWriter } from './entry-writer.ts';
+import { exportEntriesCsv } from './export-csv.ts';
 import {
-  countMatchingEntries,
   ENTRY_PAGE_DEFAULT,
   ENTRY_PAGE_MAX,
   enterContest,
-  exportEntriesCsv,
   exportFileName,
   importEntries,
-  listEntries,
+  listEntriesPage,
 } from './service.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
@@ -64,6 +64,31 @@ const listQuery = z.object({
     }),
 });
 
+/**
+ * The bytes of the uploaded csvFile. Busboy reports a malformed form (no boundary, a body cut
+ * short) as a plain Error without a code: the client's mistake, so a 400 rather than a 500.
+ */
+async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'csvFile') {
+      throw new AppError('BAD_REQUEST', 'Choose a CSV file to import (form field csvFile).');
+    }
+    if (!/\.csv$/i.test(file.filename)) {
+      file.file.resume();
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only .csv files can be imported.');
+    }
+    return await file.toBuffer();
+  } catch (error) {
+    const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+    // Our own refusals and the multipart plugin's limits (FST_*) keep their status.
+    if (error instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) {
+      throw error;
+    }
+    throw new AppError('BAD_REQUEST', 'The upload is not a valid multipart form.');
+  }
+}
+
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const writer = new EntryWriter(db);
@@ -98,10 +123,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request, reply) => {
       const contest = await getManagedContest(db, request.params.contestId, requireUser(request));
       const { search, limit, cursor } = request.query;
-      const [entries, total] = await Promise.all([
-        listEntries(db, contest, { search, limit, cursor }),
-        countMatchingEntries(db, contest, search),
-      ]);
+      const { entries, total } = await listEntriesPage(db, contest, { search, limit, cursor });
       // The list is the body (as the spec's call table has it); the total rides in a header.
       return reply.header('x-total-count', String(total)).send(entries);
     },
@@ -115,16 +137,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data.');
       }
-      const file = await request.file();
-      if (!file || file.fieldname !== 'csvFile') {
-        throw new AppError('BAD_REQUEST', 'Choose a CSV file to import (form field csvFile).');
-      }
-      if (!/\.csv$/i.test(file.filename)) {
-        file.file.resume();
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only .csv files can be imported.');
-      }
-      const content = await file.toBuffer();
-      return importEntries(db, contest, content);
+      return importEntries(db, contest, await readCsvFile(request));
     },
   );
 

@@ -1,0 +1,47 @@
+// Bundles the server (src/server/main.ts) into dist/server/main.js, run by `npm start` and the
+// benchmarks: plain JavaScript in one file starts faster and holds ~100 MB less than compiling
+// TypeScript at run time through tsx's loader (decision 009). Dependencies stay in node_modules.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const serverBundle = path.join(root, 'dist/server/main.js');
+
+/**
+ * Sources find files beside them (`new URL('../../../drizzle', import.meta.url)`); inside the
+ * bundle, import.meta.url names the bundle. Each source's own URL is put back, relative to the
+ * bundle so that the built tree can move as a whole.
+ */
+const keepSourceUrls = {
+  name: 'keep-source-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const relative = path.relative(path.dirname(serverBundle), args.path).split(path.sep);
+      const url = `new URL(${JSON.stringify(relative.join('/'))}, import.meta.url).href`;
+      return {
+        contents: source.replaceAll('import.meta.url', url),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [keepSourceUrls],
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();

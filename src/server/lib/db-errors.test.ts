@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '#server/testing/test-app.ts';
+import { isDatabaseUnavailable } from './db-errors.ts';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+// Pure functions: once, in the PGlite project.
+describe.runIf(testDatabaseKind() === 'pglite')('telling an unreachable database apart', () => {
+  it.each([
+    withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+    withCode('terminating connection due to administrator command', '57P01'),
+    withCode('terminating connection because of crash of another server process', '57P02'),
+    withCode('the database system is starting up', '57P03'),
+    withCode('canceling statement due to statement timeout', '57014'),
+    withCode('connection failure', '08006'),
+    new Error('Connection terminated unexpectedly'),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Query read timeout'),
+    // Drizzle's wrapper of the ROLLBACK that failed on the lost connection.
+    new Error('Failed query: rollback\nparams: ', {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
+  ])('%s is the database being away (503)', (error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    withCode('duplicate key value violates unique constraint', '23505'),
+    withCode('syntax error at or near "selec"', '42601'),
+    new Error('Cannot read properties of undefined'),
+    'not even an error',
+  ])('%s is a bug, not an outage (500)', (error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+import rateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+
+/** Ended windows are deleted at most this often per instance; a hit on a key resets it anyway. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Counts one hit on `key` in the database, in a fixed window of `windowMs` measured by the
+ * database clock (instances' clocks may disagree; the database's is one). The upsert is one
+ * atomic statement: concurrent hits from any instance each get their own count.
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const ended = sql`${rateLimits.windowEnd} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({
+      key,
+      count: 1,
+      windowStart: sql`now()`,
+      windowEnd: sql`now() + ${windowMs} * interval '1 millisecond'`,
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${ended} then now() else ${rateLimits.windowStart} end`,
+        windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimits.windowEnd} end`,
+      },
+    })
+    .returning({
+      current: rateLimits.count,
+      // now() is when this statement's transaction began: one that began a moment before the
+      // window's creator reads a little more than a window left, hence the clamp.
+      ttl: sql<number>`least(${windowMs}, greatest(0, ceil(extract(epoch from ${rateLimits.windowEnd} - now()) * 1000)))::int`,
+    });
+  return row!;
+}
+
+/** Deletes the rows of ended windows (an index range scan on window_end). */
+export async function sweepEndedWindows(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowEnd, sql`now()`))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
+/** A store for @fastify/rate-limit that keeps its counts in the shared database. */
+function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  let lastSweep = 0;
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      countHit(db, key, timeWindow).then((result) => callback(null, result), callback);
+      // Housekeeping piggybacks on traffic that is already writing here: no timer to stop.
+      if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
+        lastSweep = Date.now();
+        sweepEndedWindows(db).catch((error: unknown) =>
+          log.warn({ err: error }, 'rate-limit sweep failed'),
+        );
+      }
+    }
+
+    // Keys name their route (see the key generator): one table serves every route.
+    child() {
+      return this;
+    }
+  };
+}
+
+/**
+ * Rate limits for the routes that ask for one (`config.rateLimit`), counted in the database so
+ * that every instance behind a balancer sees the same counts (decision 008).
+ */
+export async function registerRateLimits(app: FastifyInstance, options: { db: Db }) {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(options.db, app.log),
+    // Per route and per client address (an IPv6 client by its /64, as the plugin does).
+    keyGenerator: (request) =>
+      `${request.method} ${request.routeOptions.url ?? request.url} ${normalizeIP(request.ip)}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+}

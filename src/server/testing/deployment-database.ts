@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { contestEntries, contests, users } from '#server/db/schema.ts';
+import { seedContest } from './seed.ts';
+
+/** Where a process-test deployment keeps its data: what its servers get as configuration. */
+export type DeploymentDatabase = { databaseUrl: string } | { dataDir: string };
+
+/**
+ * The deployment's database opened by the test itself, migrated. The embedded database is
+ * single-process: open a PGlite one only while no server runs on it.
+ */
+export async function openDeploymentDatabase(target: DeploymentDatabase): Promise<Database> {
+  const database =
+    'databaseUrl' in target
+      ? openPostgres(target.databaseUrl, 2)
+      : openPglite(path.join(target.dataDir, 'pglite'));
+  await database.migrate();
+  return database;
+}
+
+export async function withDeploymentDatabase<T>(
+  target: DeploymentDatabase,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDeploymentDatabase(target);
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** An owner and one published, open contest; returns the contest's id. */
+export function seedOpenContest(
+  target: DeploymentDatabase,
+  options: { maxEntries?: number | null } = {},
+): Promise<string> {
+  return withDeploymentDatabase(target, async (database) => {
+    const [owner] = await database.db
+      .insert(users)
+      .values({
+        email: `owner-${randomUUID().slice(0, 8)}@example.com`,
+        firstName: 'Olive',
+        emailVerifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    const contest = await seedContest({ database }, owner!, {
+      maxEntries: options.maxEntries ?? null,
+    });
+    return contest.id;
+  });
+}
+
+/** What the database holds for a contest: its entries' e-mails and its counter. */
+export async function storedEntries(database: Database, contestId: string) {
+  const rows = await database.db
+    .select({ email: contestEntries.email })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId));
+  const [contest] = await database.db
+    .select({ entryCount: contests.entryCount })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  const [distinct] = await database.db
+    .select({ keys: sql<number>`count(distinct lower(btrim(${contestEntries.email})))::int` })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId));
+  return {
+    emails: rows.map((row) => row.email),
+    distinctEmails: distinct!.keys,
+    entryCount: contest!.entryCount,
+  };
+}
