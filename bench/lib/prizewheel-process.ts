@@ -41,6 +41,9 @@ function serverBundle(): string {
   return 'dist/server/main.js';
 }
 
+/** Node's flags in `npm start` (package.json): a smaller young generation, ~40 MB less RSS. */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /**
  * Prizewheel as it is deployed: its own process (the bundle of `src/server/main.ts` that
  * `npm start` runs), production settings, on a fresh PGlite directory or a fresh PostgreSQL
@@ -83,11 +86,16 @@ export async function startPrizewheel(
     const direct = openDirect({ databaseUrl: database?.url, dataDir });
     try {
       await options.prepare(direct);
-    } finally {
+    } catch (error) {
+      // No RunningApp to dispose of yet: drop what was created here.
       await direct.close();
+      await database?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      throw error;
     }
+    await direct.close();
   }
-  const child = startProcess(options.serverArgs ?? [serverBundle()], env);
+  const child = startProcess(options.serverArgs ?? [...SERVER_NODE_FLAGS, serverBundle()], env);
   await waitForHttp(`${url}/healthz`);
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
