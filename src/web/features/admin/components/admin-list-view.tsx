@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { messageOf } from '#web/lib/api-client.ts';
@@ -72,18 +72,7 @@ export function SearchableAdminList<T>({
         ) : (
           <ul className="divide-y divide-border">{items.map(renderItem)}</ul>
         )}
-        {query.hasNextPage ? (
-          <div className="border-t border-border p-3 text-center">
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMoreButton query={query} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { resetUserPasswordForm } from '#shared/contracts/admin.ts';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
@@ -81,16 +82,12 @@ export function ResetUserPasswordForm({
   return (
     <Card>
       <CardContent className="grid gap-5 pt-6">
-        <div
-          role="note"
-          className="flex items-start gap-3 rounded-xl border border-amber-300 bg-accent-soft p-4 text-sm text-amber-900"
-        >
-          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <Callout role="note" tone="warning" icon={TriangleAlert}>
           <p>
             <strong>Admin Use Only.</strong> This sets the password directly and bypasses email
             verification. The user is signed out everywhere. The action is recorded with your name.
           </p>
-        </div>
+        </Callout>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <EmailField
             label="User Email"

@@ -8,13 +8,12 @@ import { loginBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { EmailField } from '#web/components/ui/email-field.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useLogIn } from '#web/features/auth/api/login.ts';
 import { messageOf } from '#web/lib/api-client.ts';
 import { afterAdminLogin } from '../lib/admin-login-href.ts';
 import { rememberAdminEmail, useDefaultEmail } from '../lib/default-email.ts';
+import { CredentialsFields } from '#web/features/auth/components/credentials-fields.tsx';
 
 /** The admin login page (/quick-admin): the way in for every admin and recovery screen. */
 export function AdminLoginPage() {
@@ -32,7 +31,6 @@ export function AdminLoginPage() {
     resolver: zodResolver(loginBody),
     defaultValues: { email: defaultEmail, password: '' },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     logIn.mutate(values, {
@@ -76,14 +74,7 @@ export function AdminLoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <EmailField error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <CredentialsFields form={form} />
         <Button type="submit" size="lg" disabled={logIn.isPending || destination !== null}>
           {logIn.isPending ? 'Signing In...' : 'Login to Admin Panel'}
         </Button>

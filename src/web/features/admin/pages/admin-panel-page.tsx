@@ -1,4 +1,4 @@
-import { Database, House, KeyRound, LogOut, MailCheck, Users } from 'lucide-react';
+import { Database, House, KeyRound, MailCheck, Users } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
@@ -6,7 +6,7 @@ import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useLogOut } from '#web/features/auth/api/logout.ts';
+import { LogoutButton } from '#web/features/auth/components/logout-button.tsx';
 import { useAdminStats } from '../api/get-admin-stats.ts';
 import { AdminDeleteContest } from '../components/admin-delete-contest.tsx';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -44,8 +44,6 @@ export function AdminPanelPage() {
 }
 
 function AdminPanel({ admin }: { admin: CurrentUser }) {
-  const [, navigate] = useLocation();
-  const logOut = useLogOut();
   const stats = useAdminStats();
   const access = useUserAccess();
   return (
@@ -62,15 +60,7 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
               <span className="sr-only sm:not-sr-only">Back to Home</span>
             </Link>
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={logOut.isPending}
-            onClick={() => logOut.mutate(undefined, { onSettled: () => navigate('/') })}
-          >
-            <LogOut aria-hidden />
-            Logout
-          </Button>
+          <LogoutButton />
         </>
       }
     >

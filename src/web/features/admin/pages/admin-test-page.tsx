@@ -1,5 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import type { AdminStats } from '#shared/contracts/admin.ts';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
@@ -20,16 +21,12 @@ export function AdminTestPage() {
 function AdminTest() {
   return (
     <PageFrame width="max-w-6xl" title="Admin test" back={{ href: '/admin', label: 'Admin Panel' }}>
-      <div
-        role="note"
-        className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-accent-soft p-4 text-sm text-amber-900"
-      >
-        <FlaskConical aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <Callout role="note" tone="warning" icon={FlaskConical} className="mb-6">
         <p>
           <strong>Sample figures.</strong> This page shows the admin dashboard with fixed example
           numbers. They are not your platform&apos;s data: open the Admin Panel for live figures.
         </p>
-      </div>
+      </Callout>
       <AdminStatCards stats={sampleStats} />
     </PageFrame>
   );

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { verifyEmailDirectBody } from '#shared/contracts/admin.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
 import { messageOf } from '#web/lib/api-client.ts';
@@ -53,35 +54,23 @@ function VerifyProduction() {
         </CardContent>
       </Card>
       {verify.isSuccess ? (
-        <div
-          role="status"
-          className="flex items-start gap-3 rounded-xl border border-green-300 bg-success-soft p-4 text-green-900"
-        >
-          <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-1">
-            <p className="font-semibold">Email Verified Successfully!</p>
-            <p className="break-words text-sm">
-              {verify.data.user.email} can now sign in.{' '}
-              <Link href="/login" className="font-semibold underline">
-                Login Now
-              </Link>
-            </p>
-          </div>
-        </div>
+        <Callout role="status" tone="success" icon={CircleCheck} className="text-base">
+          <p className="font-semibold">Email Verified Successfully!</p>
+          <p className="break-words text-sm">
+            {verify.data.user.email} can now sign in.{' '}
+            <Link href="/login" className="font-semibold underline">
+              Login Now
+            </Link>
+          </p>
+        </Callout>
       ) : null}
       {verify.isError ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-xl border border-red-300 bg-destructive-soft p-4 text-red-900"
-        >
-          <CircleX aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-1">
-            <p className="font-semibold">Verification Failed</p>
-            <p className="break-words text-sm">
-              {messageOf(verify.error, 'Failed to verify email. Please try again.')}
-            </p>
-          </div>
-        </div>
+        <Callout role="alert" tone="danger" icon={CircleX} className="text-base">
+          <p className="font-semibold">Verification Failed</p>
+          <p className="break-words text-sm">
+            {messageOf(verify.error, 'Failed to verify email. Please try again.')}
+          </p>
+        </Callout>
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useInspectDatabase } from '../api/inspect-database.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
@@ -117,16 +118,7 @@ function Inspector() {
             ))}
           </ul>
         )}
-        {inspect.hasNextPage ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={inspect.isFetchingNextPage}
-            onClick={() => void inspect.fetchNextPage()}
-          >
-            {inspect.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        ) : null}
+        <LoadMoreButton query={inspect} />
       </CardContent>
     </Card>
   );

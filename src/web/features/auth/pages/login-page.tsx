@@ -7,12 +7,11 @@ import { authMessages } from '#shared/messages.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { EmailField } from '#web/components/ui/email-field.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { useLogIn } from '../api/login.ts';
 import { ResendVerification } from '../components/resend-verification.tsx';
+import { CredentialsFields } from '../components/credentials-fields.tsx';
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -22,7 +21,6 @@ export function LoginPage() {
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     setUnverifiedEmail(null);
@@ -52,14 +50,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <EmailField error={errors.email?.message} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
+        <CredentialsFields form={form} />
         <div className="-mt-1 text-right text-sm">
           <TextLink href="/forgot-password">Forgot password?</TextLink>
         </div>

@@ -2,6 +2,7 @@ import { Download, Trophy } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -110,18 +111,7 @@ export function EntriesCard({
             })}
           </ul>
         )}
-        {entriesQuery.hasNextPage ? (
-          <div className="border-t border-border p-3 text-center">
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={entriesQuery.isFetchingNextPage}
-              onClick={() => void entriesQuery.fetchNextPage()}
-            >
-              {entriesQuery.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        ) : null}
+        <LoadMoreButton query={entriesQuery} />
       </div>
       {entries.length > 0 ? (
         <p className="mt-2 text-xs text-muted-foreground">

@@ -1,17 +1,15 @@
-import { LogOut, Plus, Shield } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Plus, Shield } from 'lucide-react';
+import { Link } from 'wouter';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
 import { Logo } from '#web/components/layout/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
-import { useLogOut } from '#web/features/auth/api/logout.ts';
+import { LogoutButton } from '#web/features/auth/components/logout-button.tsx';
 import { useContests } from '#web/features/contests/api/get-contests.ts';
 import { ContestList } from '#web/features/contests/components/contest-list.tsx';
 
 /** The signed-in home: greeting, admin entry point, sign-out, and the owner's contests. */
 export function SignedInHome({ user }: { user: CurrentUser }) {
-  const [, navigate] = useLocation();
-  const logOut = useLogOut();
   const hasContests = (useContests().data?.length ?? 0) > 0;
   return (
     <TooltipProvider>
@@ -28,15 +26,7 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
                   </Link>
                 </Button>
               ) : null}
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={logOut.isPending}
-                onClick={() => logOut.mutate(undefined, { onSettled: () => navigate('/') })}
-              >
-                <LogOut aria-hidden />
-                Logout
-              </Button>
+              <LogoutButton />
             </div>
           </div>
         </header>
