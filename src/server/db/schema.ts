@@ -141,7 +141,11 @@ export const contests = pgTable(
 export const contestEntries = pgTable(
   'contest_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    // Time-ordered (UUID version 7 layout, migration 0005): a viral contest's inserts land at
+    // the primary key's right edge instead of on random pages of a large index (decision 010).
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`time_ordered_uuid()`),
     contestId: uuid('contest_id')
       .notNull()
       .references(() => contests.id, { onDelete: 'cascade' }),

@@ -36,6 +36,21 @@ describe('entering a contest', () => {
     expect(count.json()).toEqual({ count: 1 });
   });
 
+  it('gives entries time-ordered ids: version 7 layout, the entry time in the first 48 bits', async () => {
+    const contest = await seedContest(t, owner);
+    const first = (await enter(t, contest.id, { name: 'A', email: 'first@example.com' })).json();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = (await enter(t, contest.id, { name: 'B', email: 'second@example.com' })).json();
+    for (const entry of [first, second]) {
+      expect(entry.id).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      const idTime = parseInt(entry.id.replace(/-/g, '').slice(0, 12), 16);
+      expect(Math.abs(idTime - Date.parse(entry.entryDate))).toBeLessThan(1000);
+    }
+    expect(first.id < second.id).toBe(true);
+  });
+
   it.each([
     [{ name: '', email: 'a@b.co' }, 'name', 'Full name is required'],
     [{ name: '   ', email: 'a@b.co' }, 'name', 'Full name is required'],

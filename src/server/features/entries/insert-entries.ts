@@ -90,7 +90,7 @@ function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]
       // Every column in the table's order, as an INSERT ... SELECT needs (the id's default).
       tx
         .select({
-          id: sql`gen_random_uuid()`.as('id'),
+          id: sql`time_ordered_uuid()`.as('id'),
           contestId: sql`${contestId}::uuid`.as('contest_id'),
           name: sql`candidate.name`.as('name'),
           email: sql`candidate.email`.as('email'),
