@@ -6,6 +6,7 @@ const api = (name: 'pglite' | 'postgres') => ({
     name: `api-${name}`,
     include: ['src/server/**/*.test.ts'],
     env: { TEST_DB: name },
+    globalSetup: ['src/server/testing/process-tests-setup.ts'],
   },
 });
 

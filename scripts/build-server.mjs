@@ -1,5 +1,5 @@
-// Bundles the server (src/server/main.ts) into dist/server/main.js, run by `npm start` and the
-// benchmarks: plain JavaScript in one file starts faster and holds ~100 MB less than compiling
+// Bundles the server (src/server/main.ts) into dist/server/main.js (or the path given as the
+// first argument), run by `npm start`, the benchmarks and the process tests: plain JavaScript in one file starts faster and holds ~100 MB less than compiling
 // TypeScript at run time through tsx's loader (decision 009). Dependencies stay in node_modules.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,12 +14,12 @@ export const serverBundle = path.join(root, 'dist/server/main.js');
  * bundle, import.meta.url names the bundle. Each source's own URL is put back, relative to the
  * bundle so that the built tree can move as a whole.
  */
-const keepSourceUrls = {
+const keepSourceUrls = (outfile) => ({
   name: 'keep-source-urls',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const relative = path.relative(path.dirname(serverBundle), args.path).split(path.sep);
+      const relative = path.relative(path.dirname(outfile), args.path).split(path.sep);
       const url = `new URL(${JSON.stringify(relative.join('/'))}, import.meta.url).href`;
       return {
         contents: source.replaceAll('import.meta.url', url),
@@ -27,7 +27,7 @@ const keepSourceUrls = {
       };
     });
   },
-};
+});
 
 /**
  * Dependencies stay in node_modules, except the front end's component libraries that the entry
@@ -52,18 +52,20 @@ const keepDependenciesExternal = {
   },
 };
 
-export async function buildServer() {
+export async function buildServer(outfile = serverBundle) {
   await build({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: serverBundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [keepSourceUrls, keepDependenciesExternal],
+    plugins: [keepSourceUrls(outfile), keepDependenciesExternal],
   });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServer();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : serverBundle);
+}

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { buildServerBundle, serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { freePort } from './in-process-app.ts';
 import { createDatabase, root, startProcess, stopProcess, waitForHttp } from './processes.ts';
 
@@ -30,22 +31,13 @@ export type StartOptions = {
   env?: Record<string, string>;
 };
 
-let bundleBuilt = false;
+let bundle: string | undefined;
 
-/** The server bundle `npm start` runs (scripts/build-server.mjs), built once per bench run. */
-function serverBundle(): string {
-  if (!bundleBuilt) {
-    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-    bundleBuilt = true;
-  }
-  return 'dist/server/main.js';
+/** Node's arguments of `npm start`: its flags and the server bundle, built once per bench run. */
+function deployedServerArgs(): string[] {
+  bundle ??= buildServerBundle();
+  return [...serverNodeFlags(), bundle];
 }
-
-/**
- * Node's flags in `npm start` (package.json): a smaller young generation, and an old generation
- * collected before it grows by half again (decision 010).
- */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
 
 /**
  * Prizewheel as it is deployed: its own process (the bundle of `src/server/main.ts` that
@@ -98,7 +90,7 @@ export async function startPrizewheel(
     }
     await direct.close();
   }
-  const child = startProcess(options.serverArgs ?? [...SERVER_NODE_FLAGS, serverBundle()], env);
+  const child = startProcess(options.serverArgs ?? deployedServerArgs(), env);
   await waitForHttp(`${url}/healthz`);
   const login = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

@@ -31,7 +31,9 @@ const friendlyByFastifyCode: Record<string, { status: number; message: string }>
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = describeError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // An outage fails every request alike: one line each, not a stack trace each.
+    if (status === 503) request.log.warn({ reason: error.message }, 'service unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     return reply.status(status).send(body);
   });

@@ -7,7 +7,7 @@ export function processTests(): boolean {
 }
 
 /**
- * Each takes 15 to 45 s on a two-core machine; starting Node, tsx and PGlite is most of it, and
+ * Each takes 5 to 45 s on a two-core machine; starting Node and PGlite is much of it, and
  * that grows several times over when the machine is busy with other work.
  */
 export const PROCESS_TEST_TIMEOUT_MS = 180_000;

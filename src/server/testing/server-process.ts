@@ -1,7 +1,9 @@
 import { freePort } from './listening-app.ts';
 import { startProcess, stopProcess, waitForHttp } from './processes.ts';
+import { inject } from 'vitest';
+import { serverNodeFlags } from './server-bundle.ts';
 
-/** The server as it is deployed (`src/server/main.ts` in its own process), for process tests. */
+/** The server as it is deployed (`npm start`'s bundle and flags in its own process), for process tests. */
 export type ServerProcess = {
   url: string;
   port: number;
@@ -37,7 +39,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = startProcess(
-    ['--import', 'tsx', 'src/server/main.ts'],
+    [...serverNodeFlags(), inject('serverBundle')],
     { APP_URL: url, ...env, PORT: String(port) },
     { pipeOutput: true },
   );
