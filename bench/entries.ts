@@ -26,6 +26,8 @@ const WARMUP_S = 2;
 const CAPACITY = 200;
 export const SPEEDUP_TARGET = 5;
 export const P99_TARGET_MS = 100;
+/** Issue 6: the server's resident memory on the embedded database under this load. */
+export const PGLITE_RSS_TARGET_MB = 300;
 
 type LoadResult = {
   accepted: number;
@@ -93,7 +95,8 @@ function checkNothingLost(stored: Set<string>, runs: LoadResult[]): string | nul
 export type EntriesResult = {
   engine: string;
   load: LoadResult;
-  peakRssMb?: number;
+  peakRssMb: number;
+  rssTargetMb?: number;
   exact: boolean;
   detail: string;
 };
@@ -164,6 +167,7 @@ async function benchPrizewheel(engine: 'pglite' | 'postgres'): Promise<EntriesRe
       engine: `Prizewheel on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       load: measured,
       peakRssMb,
+      rssTargetMb: engine === 'pglite' ? PGLITE_RSS_TARGET_MB : undefined,
       exact,
       detail: `${lost ?? 'all acknowledged stored'}: ${acknowledged} acknowledged, ${hotRows!.size} rows, counter ${hotCounter}; ${CAPACITY} places: ${smallRows!.size} rows, counter ${smallCounter}`,
     };
@@ -189,7 +193,9 @@ async function benchBaseline(): Promise<EntriesResult> {
     });
     const { id } = (await create.json()) as { id: string };
     const warm = await load(url, id, WARMUP_S);
+    const stopSampling = samplePeakMemory(child.pid!);
     const measured = await load(url, id, DURATION_S);
+    const peakRssMb = stopSampling();
     await settle();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -200,6 +206,7 @@ async function benchBaseline(): Promise<EntriesResult> {
     return {
       engine: 'Baseline: Express + pg, row lock per entry (PostgreSQL)',
       load: measured,
+      peakRssMb,
       exact: !lost,
       detail: `${lost ?? 'all acknowledged stored'}: ${warm.accepted + measured.accepted} acknowledged, ${stored.size} rows`,
     };
@@ -218,18 +225,23 @@ export async function benchEntries(): Promise<EntriesResult[]> {
 
 export function reportEntries(results: EntriesResult[]): string[] {
   const baseline = results[0]!;
-  return results.map((result) => {
+  const lines = results.map((result) => {
     const ratio =
       result === baseline
         ? ''
         : `, ${(result.load.perSecond / baseline.load.perSecond).toFixed(1)}x baseline`;
-    const memory = result.peakRssMb ? `, peak RSS ${result.peakRssMb.toFixed(0)} MB` : '';
-    return `${result.engine}: ${result.load.perSecond.toFixed(0)} entries/s${ratio}, p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, errors ${result.load.errors}, non-2xx ${result.load.other}${memory}; exact: ${result.exact ? 'yes' : 'NO'} (${result.detail})`;
+    const target = result.rssTargetMb
+      ? ` (target < ${result.rssTargetMb} MB: ${result.peakRssMb < result.rssTargetMb ? 'met' : 'MISSED'})`
+      : '';
+    return `${result.engine}: ${result.load.perSecond.toFixed(0)} entries/s${ratio}, p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, errors ${result.load.errors}, non-2xx ${result.load.other}, peak RSS ${result.peakRssMb.toFixed(0)} MB${target}; exact: ${result.exact ? 'yes' : 'NO'} (${result.detail})`;
   });
+  return [
+    ...lines,
+    `targets: PostgreSQL >= ${SPEEDUP_TARGET}x baseline with p99 < ${P99_TARGET_MS} ms; PGlite peak RSS < ${PGLITE_RSS_TARGET_MB} MB`,
+  ];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await benchEntries();
   for (const line of reportEntries(results)) console.log(line);
-  console.log(`targets: PostgreSQL >= ${SPEEDUP_TARGET}x baseline with p99 < ${P99_TARGET_MS} ms`);
 }
