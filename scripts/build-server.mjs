@@ -1,6 +1,7 @@
 // Bundles the server (src/server/main.ts) into dist/server/main.js (or the path given as the
-// first argument), run by `npm start`, the benchmarks and the process tests: plain JavaScript in one file starts faster and holds ~100 MB less than compiling
-// TypeScript at run time through tsx's loader (decision 009). Dependencies stay in node_modules.
+// first argument), run by `npm start`, the benchmarks and the process tests: plain JavaScript in
+// one file starts faster and holds ~100 MB less than compiling TypeScript at run time through
+// tsx's loader (decision 009).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
