@@ -61,10 +61,19 @@ export async function buildServer(outfile = serverBundle) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // A package's ES module build where it has one: the CommonJS build of a bundled package
+    // would require() React, which ESM output cannot do (the bundle throws when loaded).
+    mainFields: ['module', 'main'],
     sourcemap: true,
     logLevel: 'warning',
     plugins: [keepSourceUrls(outfile), keepDependenciesExternal],
   });
+  // What that would have looked like, caught here rather than when a server starts.
+  if ((await readFile(outfile, 'utf8')).includes('Dynamic require of')) {
+    throw new Error(
+      `${outfile} requires a package at run time: bundle its ESM build or keep it external`,
+    );
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

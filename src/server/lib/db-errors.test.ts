@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '#server/testing/test-app.ts';
-import { isDatabaseUnavailable } from './db-errors.ts';
+import { describeUnavailability, isDatabaseUnavailable } from './db-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -31,5 +31,18 @@ describe.runIf(testDatabaseKind() === 'pglite')('telling an unreachable database
     'not even an error',
   ])('%s is a bug, not an outage (500)', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('describes an outage for the log by its code and cause, never by the failed query', () => {
+    const lost = new Error(
+      'Failed query: insert into contest_entries ...\nparams: Maya Chen,maya@example.com',
+      { cause: withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED') },
+    );
+    expect(describeUnavailability(lost)).toEqual({
+      code: 'ECONNREFUSED',
+      reason: 'connect ECONNREFUSED 127.0.0.1:5432',
+    });
+    const bare = new Error('Failed query: select 1\nparams: maya@example.com');
+    expect(JSON.stringify(describeUnavailability(bare))).not.toContain('maya');
   });
 });

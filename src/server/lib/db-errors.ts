@@ -1,5 +1,5 @@
 /** Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -37,4 +37,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (code && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
   const message = error instanceof Error ? `${error.message} ${String(error.cause ?? '')}` : '';
   return unavailableMessages.test(message);
+}
+
+/**
+ * Why the database could not be reached, for the log: the driver's code and its own message.
+ * Never Drizzle's message, which quotes the failed query and its parameters (entrants' names and
+ * e-mails).
+ */
+export function describeUnavailability(error: unknown): { code?: string; reason?: string } {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const reason = cause instanceof Error ? cause.message : undefined;
+  return { code: sqlState(error), reason: reason?.startsWith('Failed query') ? undefined : reason };
 }

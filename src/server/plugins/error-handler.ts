@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#shared/errors.ts';
 import { AppError } from '#server/errors.ts';
-import { isDatabaseUnavailable } from '#server/lib/db-errors.ts';
+import { describeUnavailability, isDatabaseUnavailable } from '#server/lib/db-errors.ts';
 
 const friendlyByFastifyCode: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
@@ -32,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = describeError(error);
     // An outage fails every request alike: one line each, not a stack trace each.
-    if (status === 503) request.log.warn({ reason: error.message }, 'service unavailable');
+    if (status === 503) request.log.warn(describeUnavailability(error), 'service unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     return reply.status(status).send(body);

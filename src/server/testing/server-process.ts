@@ -31,6 +31,15 @@ export function serverEnv(database: { databaseUrl: string } | { dataDir: string 
   };
 }
 
+/** The bundle the global setup built (src/server/testing/process-tests-setup.ts). */
+function builtServerBundle(): string {
+  const bundle = inject('serverBundle');
+  if (!bundle) {
+    throw new Error('No server bundle: process tests run with PROCESS_TESTS=1 (global setup).');
+  }
+  return bundle;
+}
+
 /** Starts one instance on `port` (a free one by default) and waits until it is healthy. */
 export async function startServer(
   env: Record<string, string>,
@@ -39,7 +48,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = startProcess(
-    [...serverNodeFlags(), inject('serverBundle')],
+    [...serverNodeFlags(), builtServerBundle()],
     { APP_URL: url, ...env, PORT: String(port) },
     { pipeOutput: true },
   );

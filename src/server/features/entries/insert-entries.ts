@@ -109,7 +109,12 @@ function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]
   );
 }
 
-/** The first candidate of each inserted e-mail was accepted; every other one was a duplicate. */
+/**
+ * The first candidate of each inserted e-mail was accepted; every other one was a duplicate.
+ * Every inserted row must match a candidate: otherwise the counter and the answers would disagree
+ * with the table (emailKey must fold letters as the unique index's lower() does), so the whole
+ * transaction is rolled back instead.
+ */
 function assignOutcomes(
   outcomes: EntryOutcome[],
   offset: number,
@@ -118,11 +123,13 @@ function assignOutcomes(
   entryDate: Date,
 ) {
   const insertedByKey = new Map(rows.map((row) => [emailKey(row.email), row]));
+  let accepted = 0;
   chunk.forEach((candidate, index) => {
     const key = emailKey(candidate.email);
     const row = insertedByKey.get(key);
     if (row) {
       insertedByKey.delete(key);
+      accepted += 1;
       outcomes[offset + index] = {
         status: 'accepted',
         entry: { id: row.id, name: candidate.name, entryDate },
@@ -131,4 +138,7 @@ function assignOutcomes(
       outcomes[offset + index] = { status: 'duplicate' };
     }
   });
+  if (accepted !== rows.length) {
+    throw new Error(`${rows.length} entries inserted, ${accepted} matched to their candidates`);
+  }
 }
