@@ -38,11 +38,6 @@ export async function enterContest(
 export const ENTRY_PAGE_DEFAULT = 200;
 export const ENTRY_PAGE_MAX = 1000;
 
-function matchesSearch(search: string | undefined): SQL | undefined {
-  const byName = containsText(contestEntries.name, search);
-  return byName && or(byName, containsText(contestEntries.email, search));
-}
-
 type EntryCursor = { entryDate: Date; id: string };
 type EntryColumns = { entryDate: SQLWrapper; id: SQLWrapper };
 
@@ -63,70 +58,69 @@ const entryItem = {
   entryDate: contestEntries.entryDate,
 };
 
+type PageOptions = { limit?: number; cursor?: EntryCursor };
+
 /** Newest first; `cursor` is the last entry of the previous page. */
-export async function listEntries(
-  db: Db,
-  contest: Contest,
-  options: { search?: string; limit?: number; cursor?: EntryCursor },
-) {
+function listNewestEntries(db: Db, contest: Contest, options: PageOptions) {
   return db
     .select(entryItem)
     .from(contestEntries)
-    .where(
-      and(
-        eq(contestEntries.contestId, contest.id),
-        matchesSearch(options.search),
-        olderThan(contestEntries, options.cursor),
-      ),
-    )
+    .where(and(eq(contestEntries.contestId, contest.id), olderThan(contestEntries, options.cursor)))
     .orderBy(desc(contestEntries.entryDate), desc(contestEntries.id))
     .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
 }
 
-export async function countMatchingEntries(db: Db, contest: Contest, search?: string) {
-  if (!search?.trim()) return contest.entryCount;
+/** The contest's entries whose name or e-mail contains `search` (not blank). */
+function whereMatching(contest: Contest, search: string) {
+  return and(
+    eq(contestEntries.contestId, contest.id),
+    or(containsText(contestEntries.name, search), containsText(contestEntries.email, search)),
+  );
+}
+
+async function countMatchingEntries(db: Db, contest: Contest, search: string) {
   const [row] = await db
     .select({ value: count() })
     .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, contest.id), matchesSearch(search)));
+    .where(whereMatching(contest, search));
   return row?.value ?? 0;
 }
 
 /**
- * A page of entries and the total matching the search. A search reads every entry of the
- * contest whatever the page, so the page and the total come from one pass over the matches
- * (as two queries they cost two passes: 100,000 entries took twice the time).
+ * A page of entries, newest first, and the total matching the search. A search reads every
+ * entry of the contest whatever the page, so the page and the total come from one pass over the
+ * matches (as two queries they cost two passes: 100,000 entries took twice the time). Without
+ * one, the page comes from the (contest, date, id) index and the total from the counter.
  */
 export async function listEntriesPage(
   db: Db,
   contest: Contest,
-  options: { search?: string; limit?: number; cursor?: EntryCursor },
+  options: PageOptions & { search?: string },
 ) {
-  if (!options.search?.trim()) {
-    return { entries: await listEntries(db, contest, options), total: contest.entryCount };
+  const search = options.search?.trim();
+  if (!search) {
+    return { entries: await listNewestEntries(db, contest, options), total: contest.entryCount };
   }
-  const matching = db.$with('matching').as(
-    db
-      .select(entryItem)
-      .from(contestEntries)
-      .where(and(eq(contestEntries.contestId, contest.id), matchesSearch(options.search))),
-  );
+  const matching = db
+    .$with('matching')
+    .as(db.select(entryItem).from(contestEntries).where(whereMatching(contest, search)));
+  const { id, name, email, entryDate } = matching;
   const rows = await db
     .with(matching)
     .select({
-      id: matching.id,
-      name: matching.name,
-      email: matching.email,
-      entryDate: matching.entryDate,
+      id,
+      name,
+      email,
+      entryDate,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
     .from(matching)
     .where(olderThan(matching, options.cursor))
-    .orderBy(desc(matching.entryDate), desc(matching.id))
+    .orderBy(desc(entryDate), desc(id))
     .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
   if (rows.length === 0) {
     // Past the last page the rows carry no total: count on its own (rare).
-    return { entries: [], total: await countMatchingEntries(db, contest, options.search) };
+    return { entries: [], total: await countMatchingEntries(db, contest, search) };
   }
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]!.total };
 }
