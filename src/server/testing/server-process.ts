@@ -1,9 +1,10 @@
+import { inject } from 'vitest';
+import type { DeploymentDatabase } from './deployment-database.ts';
 import { freePort } from './listening-app.ts';
 import { startProcess, stopProcess, waitForHttp } from './processes.ts';
-import { inject } from 'vitest';
 import { serverNodeFlags } from './server-bundle.ts';
 
-/** The server as it is deployed (`npm start`'s bundle and flags in its own process), for process tests. */
+/** The server as deployed (`npm start`'s bundle and flags, its own process), for process tests. */
 export type ServerProcess = {
   url: string;
   port: number;
@@ -19,7 +20,7 @@ export type ServerProcess = {
 const OUTPUT_KEPT = 200_000;
 
 /** Production settings shared by every instance of one test deployment. */
-export function serverEnv(database: { databaseUrl: string } | { dataDir: string }) {
+export function serverEnv(database: DeploymentDatabase) {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

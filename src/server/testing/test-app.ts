@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import type { Mailer } from '#server/mail/transport.ts';
+import { createDatabase } from './processes.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -30,24 +29,15 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `pw_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5);
+  const created = await createDatabase(serverUrl, 'pw_test');
+  const database = openPostgres(created.url, 5);
   await database.migrate();
   return {
     ...database,
-    url: url.toString(),
+    url: created.url,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }
