@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import {
+  contestBody,
+  request,
+  seedContest,
+  seedUser,
+  type SeededUser,
+} from '#server/testing/seed.ts';
+import { csvFileForm } from '#server/testing/uploads.ts';
 
 /**
  * Every route of the API, called as each kind of caller, with the status each must get. A route
@@ -53,26 +60,6 @@ const adminOnly = (status: number): Statuses => ({
   owner: 403,
   admin: status,
 });
-
-const contestBody = () => ({
-  title: 'Matrix Giveaway',
-  description: 'Made by the authorization matrix.',
-  prizeDetails: 'A prize',
-  prizeValue: null,
-  endDate: new Date(Date.now() + 3 * DAY_MS).toISOString(),
-  maxEntries: null,
-  confirmationMessage: null,
-});
-
-async function csvUpload(csv: string) {
-  const form = new FormData();
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'entries.csv');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  };
-}
 
 const freshEmail = () => `matrix-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -265,7 +252,7 @@ describe('authorization matrix', () => {
         request(t, as, {
           method: 'POST',
           url: `${c(fx)}/entries/import`,
-          ...(await csvUpload(`name,email\nImported,${freshEmail()}\n`)),
+          ...csvFileForm(`name,email\nImported,${freshEmail()}\n`),
         }),
       expected: ownerOrAdmin(200),
     },

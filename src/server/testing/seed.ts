@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import { contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
@@ -20,6 +21,18 @@ export async function seedUser(t: TestApp, role: UserRole = 'user'): Promise<See
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A valid body for creating a contest through the API (POST /api/contests). */
+export const contestBody = (overrides: Partial<CreateContestBody> = {}): CreateContestBody => ({
+  title: 'Summer Shred Challenge',
+  description: 'Six weeks of training, one lucky winner.',
+  prizeDetails: 'Three months of personal training',
+  prizeValue: '$450',
+  endDate: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+  maxEntries: 200,
+  confirmationMessage: 'See you at the gym!',
+  ...overrides,
+});
 
 export async function seedContest(
   t: Pick<TestApp, 'database'>,

@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateContestBody, OwnerContest } from '#shared/contracts/contests.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import {
+  contestBody,
+  DAY_MS,
+  request,
+  seedContest,
+  seedUser,
+  type SeededUser,
+} from '#server/testing/seed.ts';
 
 const inAWeek = () => new Date(Date.now() + 7 * DAY_MS).toISOString();
-
-const validContest = (overrides: Partial<CreateContestBody> = {}): CreateContestBody => ({
-  title: 'Summer Shred Challenge',
-  description: 'Six weeks of training, one lucky winner.',
-  prizeDetails: 'Three months of personal training',
-  prizeValue: '$450',
-  endDate: inAWeek(),
-  maxEntries: 200,
-  confirmationMessage: 'See you at the gym!',
-  ...overrides,
-});
 
 /** The edit form sends every field again (PUT). */
 const editBody = (contest: OwnerContest, overrides: Record<string, unknown> = {}) => ({
@@ -59,14 +55,14 @@ describe('contests: create, read, update, delete', () => {
     });
 
   async function createdContest(overrides: Partial<CreateContestBody> = {}) {
-    const response = await create(owner, validContest(overrides));
+    const response = await create(owner, contestBody(overrides));
     expect(response.statusCode).toBe(201);
     return response.json<OwnerContest>();
   }
 
   describe('creating', () => {
     it('answers 201 with the stored contest, owned by the caller and published', async () => {
-      const body = validContest();
+      const body = contestBody();
       const response = await create(owner, body);
       expect(response.statusCode).toBe(201);
       const created = response.json<OwnerContest>();
@@ -106,7 +102,7 @@ describe('contests: create, read, update, delete', () => {
         confirmationMessage: null,
         maxEntries: null,
       });
-      const omitted = validContest();
+      const omitted = contestBody();
       delete omitted.prizeValue;
       delete omitted.confirmationMessage;
       delete omitted.maxEntries;
@@ -140,7 +136,7 @@ describe('contests: create, read, update, delete', () => {
       'refuses a missing or bad %s with the spec message (%j)',
       async (field, overrides, message) => {
         const before = await t.database.db.$count(contests);
-        const response = await create(owner, { ...validContest(), ...overrides });
+        const response = await create(owner, { ...contestBody(), ...overrides });
         expect(response.statusCode).toBe(400);
         const body = response.json();
         expect(body.errors[field]).toBe(message);
@@ -161,10 +157,10 @@ describe('contests: create, read, update, delete', () => {
     });
 
     it('refuses an unreadable end date and a fractional maxEntries', async () => {
-      const badDate = await create(owner, validContest({ endDate: 'next friday-ish' }));
+      const badDate = await create(owner, contestBody({ endDate: 'next friday-ish' }));
       expect(badDate.statusCode).toBe(400);
       expect(badDate.json().errors.endDate).toBeTruthy();
-      const fractional = await create(owner, validContest({ maxEntries: 2.5 }));
+      const fractional = await create(owner, contestBody({ maxEntries: 2.5 }));
       expect(fractional.statusCode).toBe(400);
       expect(fractional.json().errors.maxEntries).toBeTruthy();
     });

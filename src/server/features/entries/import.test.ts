@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
@@ -6,37 +5,13 @@ import type { ImportResult } from '#shared/contracts/entries.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
-
-type Part = { field: string; content: string | Uint8Array; filename?: string; type?: string };
-
-/** A hand-built multipart/form-data body: full control over names, types and bytes. */
-function multipart(parts: Part[]) {
-  const boundary = `----prizewheel-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.field}"; filename="${part.filename}"`
-      : `form-data; name="${part.field}"`;
-    const type = part.filename ? `\r\nContent-Type: ${part.type ?? 'text/csv'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.from(part.content));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  };
-}
+import { csvFileForm, multipartForm } from '#server/testing/uploads.ts';
 
 /** The answer with its errors in row order (the order of the list is not part of the contract). */
 const byRow = (result: ImportResult): ImportResult => ({
   ...result,
   errors: [...result.errors].sort((a, b) => a.row - b.row),
 });
-
-const csvFile = (content: string | Uint8Array, filename = 'entries.csv') =>
-  multipart([{ field: 'csvFile', content, filename }]);
 
 describe('importing entries from CSV', () => {
   let t: TestApp;
@@ -47,7 +22,7 @@ describe('importing entries from CSV', () => {
   });
   afterAll(() => t.close());
 
-  const importInto = (contest: Contest, body: ReturnType<typeof multipart>) =>
+  const importInto = (contest: Contest, body: ReturnType<typeof multipartForm>) =>
     request(t, owner, {
       method: 'POST',
       url: `/api/contests/${contest.id}/entries/import`,
@@ -80,7 +55,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        csvFile('name,email\nMaya Chen,maya@example.com\nJordan Lee,jordan@example.com\n'),
+        csvFileForm('name,email\nMaya Chen,maya@example.com\nJordan Lee,jordan@example.com\n'),
       );
       expect(response.statusCode).toBe(200);
       expect(response.json<ImportResult>()).toEqual({ imported: 2, skipped: 0, errors: [] });
@@ -103,7 +78,7 @@ describe('importing entries from CSV', () => {
       ['id,email,phone,name', '7,maya@example.com,555-0100,Maya Chen'],
     ])('finds the columns in header %j', async (header, row) => {
       const contest = await seedContest(t, owner);
-      const response = await importInto(contest, csvFile(`${header}\n${row}\n`));
+      const response = await importInto(contest, csvFileForm(`${header}\n${row}\n`));
       expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
       expect(await storedEntries(contest)).toEqual([
         { name: 'Maya Chen', email: 'maya@example.com' },
@@ -118,7 +93,7 @@ describe('importing entries from CSV', () => {
         '"Jo ""JJ"" Smith","jj@example.com"\r\n' +
         'Zoë Ñúñez,zoe@example.com\r\n' +
         '"Multi\r\nLine",multi@example.com\r\n';
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.json()).toEqual({ imported: 4, skipped: 0, errors: [] });
       expect(await storedEntries(contest)).toEqual([
         { name: 'Jo "JJ" Smith', email: 'jj@example.com' },
@@ -132,7 +107,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        csvFile('name,email\n\nAda,ada@example.com\n\n , \n,,\nBo,bo@example.com'),
+        csvFileForm('name,email\n\nAda,ada@example.com\n\n , \n,,\nBo,bo@example.com'),
       );
       expect(response.json()).toEqual({ imported: 2, skipped: 0, errors: [] });
     });
@@ -141,7 +116,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        csvFile('\r\n\r\nname,email\r\nAda,ada@example.com\r\nNo Email,\r\n'),
+        csvFileForm('\r\n\r\nname,email\r\nAda,ada@example.com\r\nNo Email,\r\n'),
       );
       expect(response.json()).toEqual({
         imported: 1,
@@ -154,7 +129,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        csvFile('name,email\n  Ada  ,  Ada@Example.COM \n'),
+        csvFileForm('name,email\n  Ada  ,  Ada@Example.COM \n'),
       );
       expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
       expect(await storedEntries(contest)).toEqual([{ name: 'Ada', email: 'Ada@Example.COM' }]);
@@ -179,7 +154,7 @@ describe('importing entries from CSV', () => {
         'Jordan,jordan@example.com', // row 5
         'Jordan Twin, jordan@example.com ', // row 6: earlier in the file
       ].join('\n');
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(200);
       expect(byRow(response.json())).toEqual({
         imported: 2,
@@ -211,7 +186,7 @@ describe('importing entries from CSV', () => {
         'Short Row', // 8
         `${'N'.repeat(101)},long@example.com`, // 9
       ].join('\r\n');
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(200);
       expect(byRow(response.json())).toEqual({
         imported: 2,
@@ -233,7 +208,7 @@ describe('importing entries from CSV', () => {
     it('counts every skipped row but lists at most 100 errors', async () => {
       const contest = await seedContest(t, owner);
       const rows = Array.from({ length: 150 }, (_, index) => `Bad ${index},not-an-email`);
-      const response = await importInto(contest, csvFile(['name,email', ...rows].join('\n')));
+      const response = await importInto(contest, csvFileForm(['name,email', ...rows].join('\n')));
       const result = response.json<ImportResult>();
       expect(result.imported).toBe(0);
       expect(result.skipped).toBe(150);
@@ -256,7 +231,7 @@ describe('importing entries from CSV', () => {
         'C,c@example.com',
         'D,d@example.com',
       ].join('\n');
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(byRow(response.json())).toEqual({
         imported: 2,
         skipped: 3,
@@ -267,7 +242,7 @@ describe('importing entries from CSV', () => {
         ],
       });
       expect(await entryCounter(contest)).toBe(3);
-      const again = await importInto(contest, csvFile('name,email\nE,e@example.com\n'));
+      const again = await importInto(contest, csvFileForm('name,email\nE,e@example.com\n'));
       expect(again.json()).toEqual({
         imported: 0,
         skipped: 1,
@@ -279,7 +254,10 @@ describe('importing entries from CSV', () => {
       const ended = await seedContest(t, owner, { endDate: new Date(Date.now() - 1000) });
       const paused = await seedContest(t, owner, { isActive: false });
       for (const contest of [ended, paused]) {
-        const response = await importInto(contest, csvFile('name,email\nLate,late@example.com\n'));
+        const response = await importInto(
+          contest,
+          csvFileForm('name,email\nLate,late@example.com\n'),
+        );
         expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
       }
     });
@@ -291,25 +269,25 @@ describe('importing entries from CSV', () => {
       for (const filename of ['entries.txt', 'entries.csv.exe', 'entries', 'csv']) {
         const response = await importInto(
           contest,
-          csvFile('name,email\nA,a@example.com\n', filename),
+          csvFileForm('name,email\nA,a@example.com\n', filename),
         );
         expect(response.statusCode, filename).toBe(415);
         expect(response.json().message).toBe('Only .csv files can be imported.');
       }
       const upperCase = await importInto(
         contest,
-        csvFile('name,email\nA,a@example.com\n', 'ENTRIES.CSV'),
+        csvFileForm('name,email\nA,a@example.com\n', 'ENTRIES.CSV'),
       );
       expect(upperCase.json()).toMatchObject({ imported: 1 });
     });
 
     it('refuses a multipart body without the csvFile file with 400', async () => {
       const contest = await seedContest(t, owner);
-      const onlyField = multipart([{ field: 'note', content: 'no file here' }]);
-      const wrongField = multipart([
+      const onlyField = multipartForm([{ field: 'note', content: 'no file here' }]);
+      const wrongField = multipartForm([
         { field: 'upload', content: 'name,email\nA,a@example.com\n', filename: 'entries.csv' },
       ]);
-      const empty = multipart([]);
+      const empty = multipartForm([]);
       for (const body of [onlyField, wrongField, empty]) {
         const response = await importInto(contest, body);
         expect(response.statusCode).toBe(400);
@@ -345,7 +323,7 @@ describe('importing entries from CSV', () => {
       );
       const csv = ['name,email,notes', ...rows].join('\n');
       expect(csv.length).toBeGreaterThan(1024 * 1024);
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ imported: 20, skipped: 0, errors: [] });
     });
@@ -357,7 +335,7 @@ describe('importing entries from CSV', () => {
       const csv =
         header + row.repeat(Math.ceil((CSV_IMPORT_MAX_BYTES - header.length) / row.length) + 1);
       expect(Buffer.byteLength(csv)).toBeGreaterThan(CSV_IMPORT_MAX_BYTES);
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toMatch(/5 MB/);
       await expectNothingImported(contest);
@@ -367,7 +345,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        multipart([
+        multipartForm([
           { field: 'csvFile', content: 'name,email\nA,a@example.com\n', filename: 'a.csv' },
           { field: 'csvFile', content: 'name,email\nB,b@example.com\n', filename: 'b.csv' },
         ]),
@@ -385,7 +363,7 @@ describe('importing entries from CSV', () => {
       ['a header without name', 'full name,email\nMaya,maya@example.com\n'],
     ])('refuses %s with 400', async (_label, csv) => {
       const contest = await seedContest(t, owner);
-      const response = await importInto(contest, csvFile(csv));
+      const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(
         'The CSV file needs a header row with name and email columns.',
@@ -397,7 +375,7 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(
         contest,
-        csvFile('name,email\nGood,good@example.com\n"Maya,maya@example.com\n'),
+        csvFileForm('name,email\nGood,good@example.com\n"Maya,maya@example.com\n'),
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^The file is not a valid CSV file/);
@@ -416,7 +394,7 @@ describe('importing entries from CSV', () => {
       ['a huge single line', Buffer.from(`name,email\n${'y'.repeat(200_000)}\n`)],
     ])('answers %s with 4xx (never 5xx)', async (_label, bytes) => {
       const contest = await seedContest(t, owner);
-      const response = await importInto(contest, csvFile(bytes));
+      const response = await importInto(contest, csvFileForm(bytes));
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().message ?? response.json().imported).toBeDefined();
       if (response.statusCode === 200) {
@@ -435,7 +413,7 @@ describe('importing entries from CSV', () => {
         const response = await request(t, owner, {
           method: 'POST',
           url: `/api/contests/${id}/entries/import`,
-          ...csvFile('name,email\nA,a@example.com\n'),
+          ...csvFileForm('name,email\nA,a@example.com\n'),
         });
         expect(response.statusCode).toBe(404);
       }

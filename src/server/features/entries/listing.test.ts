@@ -3,6 +3,7 @@ import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import type { Contest } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { csvFileForm } from '#server/testing/uploads.ts';
 
 /** Entered one after another, so each has its own entry date; the last is the newest. */
 const ENTRANTS = [
@@ -15,17 +16,6 @@ const ENTRANTS = [
 ];
 
 const cursorOf = (entry: ContestEntryItem) => `${entry.entryDate}_${entry.id}`;
-
-/** A multipart/form-data body with the file in field csvFile, as the import dialog sends it. */
-async function csvUpload(csv: string) {
-  const form = new FormData();
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'entries.csv');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  };
-}
 
 describe('listing a contest’s entries', () => {
   let t: TestApp;
@@ -148,7 +138,7 @@ describe('listing a contest’s entries', () => {
       { length: total },
       (_, index) => `Rush ${index},rush${index}@example.com`,
     );
-    const upload = await csvUpload(['name,email', ...rows].join('\n'));
+    const upload = csvFileForm(['name,email', ...rows].join('\n'));
     const imported = await request(t, owner, {
       method: 'POST',
       url: `/api/contests/${busy.id}/entries/import`,

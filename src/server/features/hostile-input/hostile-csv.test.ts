@@ -5,6 +5,7 @@ import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { uniqueEmail } from '#server/testing/auth-helpers.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { csvFileForm, FORM_BOUNDARY, multipartForm } from '#server/testing/uploads.ts';
 import { expectSafeAnswer } from './hostile-values.ts';
 
 /**
@@ -13,32 +14,7 @@ import { expectSafeAnswer } from './hostile-values.ts';
  * import.test.ts covers the ordinary refusals; these are the files and forms built to hurt.
  */
 
-const BOUNDARY = 'hostile-boundary-7d1f';
-const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-type Part = { field: string; content: string | Uint8Array; filename?: string };
 type Upload = { headers: Record<string, string>; payload: Buffer };
-
-/** A multipart body byte by byte, so that it can also be broken on purpose. */
-function multipartBody(parts: Part[], { closed = true } = {}): Buffer {
-  const chunks = parts.flatMap((part) => {
-    const file = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-    const type = part.filename === undefined ? '' : '\r\nContent-Type: text/csv';
-    return [
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.field}"${file}${type}\r\n\r\n`,
-      ),
-      Buffer.from(part.content),
-      Buffer.from('\r\n'),
-    ];
-  });
-  if (closed) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-const csvUpload = (content: string | Uint8Array, filename = 'entries.csv'): Upload => ({
-  headers: { 'content-type': MULTIPART },
-  payload: multipartBody([{ field: 'csvFile', content, filename }]),
-});
 
 const MB = 1024 * 1024;
 const HEADER = 'name,email\n';
@@ -48,88 +24,80 @@ const binaryGarbage = Uint8Array.from({ length: 64 * 1024 }, (_, index) => (inde
 type HostileUpload = { label: string; upload: () => Upload; status?: number };
 
 const hostileUploads: HostileUpload[] = [
-  { label: 'binary garbage', upload: () => csvUpload(binaryGarbage) },
+  { label: 'binary garbage', upload: () => csvFileForm(binaryGarbage) },
   {
     label: 'binary garbage after a valid header and row',
     upload: () =>
-      csvUpload(Buffer.concat([Buffer.from(`${HEADER}Ok,ok@example.com\n"`), binaryGarbage])),
+      csvFileForm(Buffer.concat([Buffer.from(`${HEADER}Ok,ok@example.com\n"`), binaryGarbage])),
   },
   {
     label: '1,000,000 columns in one row',
-    upload: () => csvUpload(`${HEADER}${'a,'.repeat(1_000_000)}\n`),
+    upload: () => csvFileForm(`${HEADER}${'a,'.repeat(1_000_000)}\n`),
     status: 400,
   },
   {
     label: '1,000,000 columns in the header',
-    upload: () => csvUpload(`name,email,${'c,'.repeat(1_000_000)}\nA,a@example.com\n`),
+    upload: () => csvFileForm(`name,email,${'c,'.repeat(1_000_000)}\nA,a@example.com\n`),
     status: 400,
   },
   {
     label: 'an unterminated quote after valid rows',
-    upload: () => csvUpload(`${HEADER}Good,good@example.com\n"Open,open@example.com\nMore,x\n`),
+    upload: () => csvFileForm(`${HEADER}Good,good@example.com\n"Open,open@example.com\nMore,x\n`),
     status: 400,
   },
   {
     label: 'an unterminated quote running to the end of a 4 MB file',
-    upload: () => csvUpload(`${HEADER}Good,good@example.com\n"${'q'.repeat(4 * MB)}`),
+    upload: () => csvFileForm(`${HEADER}Good,good@example.com\n"${'q'.repeat(4 * MB)}`),
     status: 400,
   },
   {
     label: 'a 5 MB single line (just under the limit)',
-    upload: () => csvUpload(`name,email,${'x'.repeat(CSV_IMPORT_MAX_BYTES - 64)}`),
+    upload: () => csvFileForm(`name,email,${'x'.repeat(CSV_IMPORT_MAX_BYTES - 64)}`),
     status: 400,
   },
   {
     label: 'a 5 MB single row below a valid header',
-    upload: () => csvUpload(`${HEADER}${'y'.repeat(CSV_IMPORT_MAX_BYTES - 64)}\n`),
+    upload: () => csvFileForm(`${HEADER}${'y'.repeat(CSV_IMPORT_MAX_BYTES - 64)}\n`),
     status: 400,
   },
   {
     label: 'a file one byte over 5 MB',
-    upload: () => csvUpload(`${HEADER}${'z'.repeat(CSV_IMPORT_MAX_BYTES - HEADER.length + 1)}`),
+    upload: () => csvFileForm(`${HEADER}${'z'.repeat(CSV_IMPORT_MAX_BYTES - HEADER.length + 1)}`),
     status: 413,
   },
-  { label: 'an empty file', upload: () => csvUpload(''), status: 400 },
+  { label: 'an empty file', upload: () => csvFileForm(''), status: 400 },
   {
     label: 'a file part without a file name',
-    upload: () => ({
-      headers: { 'content-type': MULTIPART },
-      payload: multipartBody([{ field: 'csvFile', content: `${HEADER}A,a@example.com\n` }]),
-    }),
+    upload: () => multipartForm([{ field: 'csvFile', content: `${HEADER}A,a@example.com\n` }]),
     status: 400,
   },
   {
     label: 'no file at all, only fields',
-    upload: () => ({
-      headers: { 'content-type': MULTIPART },
-      payload: multipartBody([{ field: 'name', content: 'A' }]),
-    }),
+    upload: () => multipartForm([{ field: 'name', content: 'A' }]),
     status: 400,
   },
   {
     label: 'a form with more parts than allowed',
-    upload: () => ({
-      headers: { 'content-type': MULTIPART },
-      payload: multipartBody(
+    upload: () =>
+      multipartForm(
         Array.from({ length: 50 }, (_, index) => ({ field: `f${index}`, content: 'x' })),
       ),
-    }),
   },
   {
     label: 'a truncated form (no closing boundary)',
-    upload: () => ({
-      headers: { 'content-type': MULTIPART },
-      payload: multipartBody([{ field: 'csvFile', content: HEADER, filename: 'a.csv' }], {
+    upload: () => {
+      const form = multipartForm([{ field: 'csvFile', content: HEADER, filename: 'a.csv' }], {
         closed: false,
-      }).subarray(0, 80),
-    }),
+      });
+      return { ...form, payload: form.payload.subarray(0, 80) };
+    },
     status: 400,
   },
   {
     label: 'a body whose boundary is not the announced one',
     upload: () => ({
       headers: { 'content-type': 'multipart/form-data; boundary=another-boundary' },
-      payload: csvUpload(`${HEADER}A,a@example.com\n`).payload,
+      payload: csvFileForm(`${HEADER}A,a@example.com\n`).payload,
     }),
     status: 400,
   },
@@ -137,7 +105,7 @@ const hostileUploads: HostileUpload[] = [
     label: 'multipart/form-data without a boundary',
     upload: () => ({
       headers: { 'content-type': 'multipart/form-data' },
-      payload: csvUpload(`${HEADER}A,a@example.com\n`).payload,
+      payload: csvFileForm(`${HEADER}A,a@example.com\n`).payload,
     }),
     status: 400,
   },
@@ -154,8 +122,8 @@ const hostileUploads: HostileUpload[] = [
   {
     label: 'multipart/mixed',
     upload: () => ({
-      headers: { 'content-type': `multipart/mixed; boundary=${BOUNDARY}` },
-      payload: csvUpload(`${HEADER}A,a@example.com\n`).payload,
+      headers: { 'content-type': `multipart/mixed; boundary=${FORM_BOUNDARY}` },
+      payload: csvFileForm(`${HEADER}A,a@example.com\n`).payload,
     }),
     status: 415,
   },
@@ -213,7 +181,7 @@ describe('hostile CSV uploads', () => {
     const response = await request(t, owner, {
       method: 'POST',
       url: `/api/contests/${contest.id}/entries/import`,
-      ...csvUpload(`${HEADER}Third,${uniqueEmail('third')}\n`, '../../../etc/passwd.csv'),
+      ...csvFileForm(`${HEADER}Third,${uniqueEmail('third')}\n`, '../../../etc/passwd.csv'),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
@@ -233,7 +201,7 @@ describe('hostile CSV uploads', () => {
     const response = await request(t, owner, {
       method: 'POST',
       url: `/api/contests/${contest.id}/entries/import`,
-      ...csvUpload(csv),
+      ...csvFileForm(csv),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ imported: 3, skipped: 2 });

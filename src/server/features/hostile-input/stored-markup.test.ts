@@ -9,7 +9,7 @@ import {
   signUpAndVerify,
   uniqueEmail,
 } from '#server/testing/auth-helpers.ts';
-import { DAY_MS, request, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { contestBody, request, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { CLIENT_INDEX_HTML, makeClientBuild, scriptTagCount } from './client-build.ts';
 import {
@@ -53,13 +53,7 @@ describe('stored names render as text', () => {
     const response = await request(t, owner, {
       method: 'POST',
       url: '/api/contests',
-      payload: {
-        title: 'Giveaway',
-        description: 'A giveaway.',
-        prizeDetails: 'A prize',
-        endDate: new Date(Date.now() + 3 * DAY_MS).toISOString(),
-        ...fields,
-      },
+      payload: contestBody(fields),
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<OwnerContest>();
