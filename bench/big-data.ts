@@ -9,7 +9,6 @@
  * - the contests list and entry counts of an owner with 1,000 contests, likewise.
  * `BIG_DATA_EXPORT_ROWS` shrinks the export while developing.
  */
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { users } from '#server/db/schema.ts';
@@ -22,7 +21,7 @@ import { listEntriesPage } from '#server/features/entries/service.ts';
 import { eq } from 'drizzle-orm';
 import { exportQuery, openBulkCopy, seedContests, seedEntries } from './lib/bulk-data.ts';
 import { openDirect, OWNER, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
-import { samplePeakMemory } from './lib/processes.ts';
+import { residentMb, samplePeakMemory } from './lib/processes.ts';
 import { latencies, timed, type Latency } from './lib/stats.ts';
 
 const EXPORT_ROWS = Number(process.env.BIG_DATA_EXPORT_ROWS ?? 1_000_000);
@@ -46,12 +45,6 @@ export type BigDataResult = {
   /** The server's VmHWM at the end: its peak resident memory over the whole run. */
   serverHwmMb: number;
 };
-
-/** A process's peak resident memory since it started (VmHWM), in MB. */
-function peakSinceStartMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : 0;
-}
 
 /** The CSV an owner uploads (~5 MB), and the same rows for COPY into another contest. */
 function importFiles(copyContestId: string) {
@@ -152,11 +145,11 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<BigDataResult
       list: await latencies(REQUESTS, () => getOk(app, '/api/contests')),
       counts: await latencies(REQUESTS, () => getOk(app, '/api/contests/entry-counts')),
     };
-    const serverHwmMb = peakSinceStartMb(app.pid);
+    const serverHwmMb = residentMb(app.pid, 'VmHWM');
     await app.stop();
 
     console.log(`${engine}: baselines on the database directly`);
-    const direct = openDirect(app);
+    const direct = await openDirect(app);
     const { db } = direct;
     const contest = (await findContest(db, dashboardId!))!;
     const [owner] = await db.select().from(users).where(eq(users.email, OWNER.email));

@@ -8,10 +8,14 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { freePort } from './lib/in-process-app.ts';
-import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
+import {
+  createContest,
+  openDirect,
+  startPrizewheel,
+  type RunningApp,
+} from './lib/prizewheel-process.ts';
 import {
   createDatabase,
   samplePeakMemory,
@@ -103,35 +107,22 @@ export type EntriesResult = {
 
 /** The e-mails stored for each contest, read from the database itself. */
 async function storedEmails(app: RunningApp, contestIds: string[]): Promise<Set<string>[]> {
-  if (app.databaseUrl) {
-    const client = new pg.Client({ connectionString: app.databaseUrl });
-    await client.connect();
-    const sets = await Promise.all(
+  // The embedded database belongs to the server process: read it after the server stopped.
+  if (!app.databaseUrl) await app.stop();
+  const database = await openDirect(app);
+  try {
+    return await Promise.all(
       contestIds.map(async (id) => {
-        const { rows } = await client.query(
-          'select email from contest_entries where contest_id = $1',
-          [id],
-        );
-        return new Set(rows.map((row: { email: string }) => row.email));
+        const rows = await database.db
+          .select({ email: contestEntries.email })
+          .from(contestEntries)
+          .where(eq(contestEntries.contestId, id));
+        return new Set(rows.map((row) => row.email));
       }),
     );
-    await client.end();
-    return sets;
+  } finally {
+    await database.close();
   }
-  // The embedded database belongs to the server process: read it after the server stopped.
-  await app.stop();
-  const database = openPglite(`${app.dataDir}/pglite`);
-  const sets = await Promise.all(
-    contestIds.map(async (id) => {
-      const rows = await database.db
-        .select({ email: contestEntries.email })
-        .from(contestEntries)
-        .where(eq(contestEntries.contestId, id));
-      return new Set(rows.map((row) => row.email));
-    }),
-  );
-  await database.close();
-  return sets;
 }
 
 async function counter(app: RunningApp, contestId: string): Promise<number> {

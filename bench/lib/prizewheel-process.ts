@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
+import { openDeploymentDatabase } from '#server/testing/deployment-database.ts';
 import { buildServerBundle, serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { freePort } from './in-process-app.ts';
 import { createDatabase, root, startProcess, stopProcess, waitForHttp } from './processes.ts';
@@ -78,7 +79,7 @@ export async function startPrizewheel(
     { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
   );
   if (options.prepare) {
-    const direct = openDirect({ databaseUrl: database?.url, dataDir });
+    const direct = await openDirect({ databaseUrl: database?.url, dataDir });
     try {
       await options.prepare(direct);
     } catch (error) {
@@ -132,6 +133,8 @@ export async function createContest(app: RunningApp, maxEntries: number | null):
 }
 
 /** The app's database opened by the bench itself (for PGlite: only while the server is stopped). */
-export function openDirect(app: Pick<RunningApp, 'databaseUrl' | 'dataDir'>): Database {
-  return app.databaseUrl ? openPostgres(app.databaseUrl, 2) : openPglite(`${app.dataDir}/pglite`);
+export function openDirect(app: Pick<RunningApp, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  return openDeploymentDatabase(
+    app.databaseUrl ? { databaseUrl: app.databaseUrl } : { dataDir: app.dataDir! },
+  );
 }

@@ -6,10 +6,14 @@ export { root, startProcess, stopProcess, waitForHttp } from '#server/testing/pr
 export const postgresServerUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Resident memory of a process (Linux), in MB. */
-export function residentMb(pid: number): number {
+/**
+ * A process's resident memory (Linux), in MB: now (VmRSS), or its peak since it started (VmHWM).
+ * 0 once the process is gone.
+ */
+export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
     return match ? Number(match[1]) / 1024 : 0;
   } catch {
     return 0;

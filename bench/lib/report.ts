@@ -11,23 +11,20 @@ export type Section = {
 };
 
 const resultsDir = `${root}/bench/results`;
-const MEASURED = /^Measured (.+)\.$/m;
 
-/** The sections of a previous latest.md, each stamped with when it was measured. */
+/** The sections of the previous latest.md by heading, each with its own "Measured" stamp. */
 function previousSections(): Map<string, string> {
   const file = `${resultsDir}/latest.md`;
   if (!existsSync(file)) return new Map();
-  const text = readFileSync(file, 'utf8');
-  // Reports written before sections carried their own stamp have one for the whole file.
-  const fileStamp = /^(\d{4}-\S+ on .+)\.$/m.exec(text)?.[1];
-  const sections = new Map<string, string>();
-  for (const chunk of text.split(/^(?=## )/m).slice(1)) {
-    const heading = chunk.split('\n', 1)[0]!;
-    const body = chunk.slice(heading.length).trim();
-    const stamped = MEASURED.test(body) || !fileStamp ? body : `Measured ${fileStamp}.\n\n${body}`;
-    sections.set(heading, stamped);
-  }
-  return sections;
+  const chunks = readFileSync(file, 'utf8')
+    .split(/^(?=## )/m)
+    .slice(1);
+  return new Map(
+    chunks.map((chunk) => {
+      const heading = chunk.split('\n', 1)[0]!;
+      return [heading, chunk.slice(heading.length).trim()];
+    }),
+  );
 }
 
 /**
@@ -50,9 +47,6 @@ export function writeReport(stamp: string, sections: Section[]): void {
     measured[section.key] = stamp;
   }
   json.measured = measured;
-  // One date for the whole file no longer holds once sections come from different runs.
-  delete json.date;
-  delete json.machine;
 
   const body = [...markdown].map(([heading, text]) => `${heading}\n\n${text}\n`).join('\n');
   mkdirSync(resultsDir, { recursive: true });
