@@ -13,7 +13,7 @@ import {
   uniqueToken,
   watchAdminCalls,
 } from './support/admin-helpers.ts';
-import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
+import { expectLinks, expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -69,14 +69,12 @@ test.describe('admin panel /admin', () => {
     await expectStatValuesFit(page);
 
     const tools = page.getByRole('navigation', { name: 'Admin tools' });
-    for (const [name, href] of [
+    await expectLinks(tools, [
       ['User Management', '/admin-users'],
       ['Database Inspector', '/database-inspector'],
       ['Password Reset', '/database-reset'],
       ['Email Verification', '/admin-verify-production'],
-    ]) {
-      await expect(tools.getByRole('link', { name })).toHaveAttribute('href', href!);
-    }
+    ]);
     await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -298,18 +296,11 @@ test.describe('working admin /working-admin', () => {
       }),
     ).toBeVisible();
     const tools = page.getByRole('navigation', { name: 'Admin tools' });
-    await expect(tools.getByRole('link', { name: 'Verify Email' })).toHaveAttribute(
-      'href',
-      '/admin-verify-email',
-    );
-    await expect(tools.getByRole('link', { name: 'Reset Password' })).toHaveAttribute(
-      'href',
-      '/admin-password-reset',
-    );
-    await expect(tools.getByRole('link', { name: 'Email Debug' })).toHaveAttribute(
-      'href',
-      '/email-debug',
-    );
+    await expectLinks(tools, [
+      ['Verify Email', '/admin-verify-email'],
+      ['Reset Password', '/admin-password-reset'],
+      ['Email Debug', '/email-debug'],
+    ]);
     await expectNoHorizontalScroll(page);
     await snap('working-admin');
 

@@ -1,6 +1,7 @@
 import { adminScreens, storedUser } from './support/admin-helpers.ts';
-import { newVisitor } from './support/contest-helpers.ts';
+import { withVisitor } from './support/contest-helpers.ts';
 import {
+  expectLinks,
   expectNoHorizontalScroll,
   expectToast,
   logInWithForm,
@@ -12,10 +13,18 @@ function fieldError(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
-async function fillReset(page: Page, email: string, password: string, confirm = password) {
+/** Fills a password reset form (both reset screens share it) and presses its `button`. */
+async function submitReset(
+  page: Page,
+  button: string,
+  email: string,
+  password: string,
+  confirm = password,
+) {
   await page.getByLabel('User Email', { exact: true }).fill(email);
   await page.getByLabel('New Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm New Password', { exact: true }).fill(confirm);
+  await page.getByRole('button', { name: button }).click();
 }
 
 test.describe('admin verify e-mail /admin-verify-email', () => {
@@ -135,17 +144,14 @@ test.describe('admin password reset /admin-password-reset', () => {
     await expect(fieldError(page, 'Please enter a valid email address')).toBeVisible();
     await expect(fieldError(page, 'Password must be at least 8 characters')).toBeVisible();
     await expect(fieldError(page, 'Please confirm your password')).toBeVisible();
-    await fillReset(page, user.email, newPassword, `${newPassword}-typo`);
-    await page.getByRole('button', { name: 'Reset User Password' }).click();
+    await submitReset(page, 'Reset User Password', user.email, newPassword, `${newPassword}-typo`);
     await expect(fieldError(page, "Passwords don't match")).toBeVisible();
     await snap('admin-password-reset-invalid');
 
-    await fillReset(page, 'no-such-account@example.com', newPassword);
-    await page.getByRole('button', { name: 'Reset User Password' }).click();
+    await submitReset(page, 'Reset User Password', 'no-such-account@example.com', newPassword);
     await expectToast(page, 'Reset Failed', 'No user with the email no-such-account@example.com.');
 
-    await fillReset(page, user.email, newPassword);
-    await page.getByRole('button', { name: 'Reset User Password' }).click();
+    await submitReset(page, 'Reset User Password', user.email, newPassword);
     await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
     await expectToast(
       page,
@@ -162,19 +168,15 @@ test.describe('admin password reset /admin-password-reset', () => {
     await expect(page.getByLabel('Confirm New Password', { exact: true })).toHaveValue('');
 
     // The success screen's way back.
-    await fillReset(page, user.email, newPassword);
-    await page.getByRole('button', { name: 'Reset User Password' }).click();
+    await submitReset(page, 'Reset User Password', user.email, newPassword);
     await page.getByRole('link', { name: 'Back to Admin Panel' }).click();
     await expect(page).toHaveURL(/\/working-admin$/);
 
-    const visitor = await newVisitor(browser, server.url);
-    try {
-      await visitor.page.goto('/login');
-      await logInWithForm(visitor.page, user.email, newPassword);
-      await expect(visitor.page.getByText('Welcome, Jordan')).toBeVisible();
-    } finally {
-      await visitor.close();
-    }
+    await withVisitor(browser, server.url, async (visitor) => {
+      await visitor.goto('/login');
+      await logInWithForm(visitor, user.email, newPassword);
+      await expect(visitor.getByText('Welcome, Jordan')).toBeVisible();
+    });
   });
 });
 
@@ -201,18 +203,15 @@ test.describe('database reset /database-reset', () => {
     await page.getByRole('button', { name: 'Reset Password in Database' }).click();
     await expect(fieldError(page, 'Please enter a valid email address')).toBeVisible();
     await expect(fieldError(page, 'Password must be at least 8 characters')).toBeVisible();
-    await fillReset(page, user.email, 'short', 'other');
-    await page.getByRole('button', { name: 'Reset Password in Database' }).click();
+    await submitReset(page, 'Reset Password in Database', user.email, 'short', 'other');
     await expect(fieldError(page, 'Password must be at least 8 characters')).toBeVisible();
     await expect(fieldError(page, "Passwords don't match")).toBeVisible();
 
-    await fillReset(page, 'nobody-at-all@example.com', newPassword);
-    await page.getByRole('button', { name: 'Reset Password in Database' }).click();
+    await submitReset(page, 'Reset Password in Database', 'nobody-at-all@example.com', newPassword);
     await expectToast(page, 'Reset Failed', 'No user with the email nobody-at-all@example.com.');
     await snap('database-reset-failed');
 
-    await fillReset(page, user.email, newPassword);
-    await page.getByRole('button', { name: 'Reset Password in Database' }).click();
+    await submitReset(page, 'Reset Password in Database', user.email, newPassword);
     await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
     await expectToast(
       page,
@@ -224,8 +223,7 @@ test.describe('database reset /database-reset', () => {
     await page.getByRole('button', { name: 'Reset Another Password' }).click();
     await expect(page.getByLabel('User Email', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('New Password', { exact: true })).toHaveValue('');
-    await fillReset(page, user.email, newPassword);
-    await page.getByRole('button', { name: 'Reset Password in Database' }).click();
+    await submitReset(page, 'Reset Password in Database', user.email, newPassword);
     await page.getByRole('link', { name: 'Login Now' }).click();
     await expect(page).toHaveURL(/\/login$/);
     // Signing in here replaces the admin's session with the user's.
@@ -246,18 +244,14 @@ test.describe('emergency access /emergency-access', () => {
     await page.goto(adminScreens.emergencyAccess);
     await expect(page.getByRole('heading', { name: 'Emergency Access', level: 1 })).toBeVisible();
     const tools = page.getByRole('navigation', { name: 'Recovery tools' });
-    for (const [name, href] of [
-      ['Admin Password Reset', '/admin-password-reset'],
-      ['Database Reset', '/database-reset'],
-      ['Forgot Password', '/forgot-password'],
-      ['Database Inspector', '/database-inspector'],
-      ['Email Debug', '/email-debug'],
-    ]) {
-      await expect(tools.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
-        'href',
-        href!,
-      );
-    }
+    // Each tile's name begins with the tool's name (a description follows it).
+    await expectLinks(tools, [
+      [/^Admin Password Reset/, '/admin-password-reset'],
+      [/^Database Reset/, '/database-reset'],
+      [/^Forgot Password/, '/forgot-password'],
+      [/^Database Inspector/, '/database-inspector'],
+      [/^Email Debug/, '/email-debug'],
+    ]);
     await expect(page.getByText('Database: Connected')).toBeVisible();
     await expect(page.getByText(`Your session: Admin: ${admin.email}`)).toBeVisible();
     await expectNoHorizontalScroll(page);

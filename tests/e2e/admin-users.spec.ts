@@ -5,8 +5,13 @@ import {
   storedUser,
   uniqueToken,
 } from './support/admin-helpers.ts';
-import { newVisitor } from './support/contest-helpers.ts';
-import { expectNoHorizontalScroll, expectToast, logInWithForm } from './support/helpers.ts';
+import { withVisitor } from './support/contest-helpers.ts';
+import {
+  expectLinks,
+  expectNoHorizontalScroll,
+  expectToast,
+  logInWithForm,
+} from './support/helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.describe('user management /admin-users', () => {
@@ -25,13 +30,11 @@ test.describe('user management /admin-users', () => {
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
 
     const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-    for (const [name, href] of [
+    await expectLinks(quickLinks, [
       ['Database Inspector', '/database-inspector'],
       ['Emergency Access', '/emergency-access'],
       ['Admin Panel', '/admin'],
-    ]) {
-      await expect(quickLinks.getByRole('link', { name })).toHaveAttribute('href', href!);
-    }
+    ]);
     // Newest first: the accounts just made lead the list.
     await expect(listRow(page, resting.email)).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -116,16 +119,13 @@ test.describe('user management /admin-users', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
     // The user, on their own device: the old password is gone, the temporary one works.
-    const visitor = await newVisitor(browser, server.url);
-    try {
-      await visitor.page.goto('/login');
-      await logInWithForm(visitor.page, user.email, user.password);
-      await expectToast(visitor.page, 'Login Failed');
-      await logInWithForm(visitor.page, user.email, temporaryPassword);
-      await expect(visitor.page.getByText('Welcome, Taylor')).toBeVisible();
-    } finally {
-      await visitor.close();
-    }
+    await withVisitor(browser, server.url, async (visitor) => {
+      await visitor.goto('/login');
+      await logInWithForm(visitor, user.email, user.password);
+      await expectToast(visitor, 'Login Failed');
+      await logInWithForm(visitor, user.email, temporaryPassword);
+      await expect(visitor.getByText('Welcome, Taylor')).toBeVisible();
+    });
   });
 });
 

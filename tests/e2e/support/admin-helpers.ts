@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests, users, type UserRole } from '#server/db/schema.ts';
+import { statValue } from './contest-helpers.ts';
 import { seedEntries } from './seed-contests.ts';
 
 /** Every screen of the admin area and the recovery tools, as the route table lists them. */
@@ -72,14 +73,9 @@ export function localeNumber(page: Page, value: number): Promise<string> {
   return page.evaluate((n) => n.toLocaleString(), value);
 }
 
-/** The value shown under a stat card's label. */
-export function statCardValue(page: Page, label: string): Locator {
-  return page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
-}
-
 export async function expectStatCards(page: Page, figures: AdminStatsFigures) {
   for (const key of Object.keys(statLabels) as (keyof AdminStatsFigures)[]) {
-    await expect(statCardValue(page, statLabels[key])).toHaveText(
+    await expect(statValue(page, statLabels[key])).toHaveText(
       await localeNumber(page, figures[key]),
     );
   }
@@ -88,7 +84,7 @@ export async function expectStatCards(page: Page, figures: AdminStatsFigures) {
 /** Every stat card's figure fits inside its card (long figures must not run over the edge). */
 export async function expectStatValuesFit(page: Page) {
   for (const label of Object.values(statLabels)) {
-    const value = statCardValue(page, label);
+    const value = statValue(page, label);
     await expect(value).toBeVisible();
     const overflow = await value.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow, `the ${label} figure overflows its card`).toBeLessThanOrEqual(0);

@@ -26,7 +26,7 @@ export function contestCard(page: Page, title: string): Locator {
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
-/** The value shown in a dashboard stat card ("Total Registrants", "Time Left"). */
+/** The value shown under a stat card's label ("Total Registrants", "Total Users"). */
 export function statValue(page: Page, label: string): Locator {
   return page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
 }
@@ -78,6 +78,20 @@ export async function newVisitor(browser: Browser, baseURL: string): Promise<Vis
       expect(unexpected, 'unexpected console errors of the other visitor').toEqual([]);
     },
   };
+}
+
+/** Runs `work` as another visitor (see newVisitor), closing their browser context after. */
+export async function withVisitor<T>(
+  browser: Browser,
+  baseURL: string,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
+  const visitor = await newVisitor(browser, baseURL);
+  try {
+    return await work(visitor.page);
+  } finally {
+    await visitor.close();
+  }
 }
 
 /**

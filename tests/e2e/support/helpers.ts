@@ -36,6 +36,13 @@ export async function expectNoHorizontalScroll(page: Page) {
     .toBeLessThanOrEqual(0);
 }
 
+/** Each named link inside `scope` leads to its address. */
+export async function expectLinks(scope: Locator, links: [name: string | RegExp, href: string][]) {
+  for (const [name, href] of links) {
+    await expect(scope.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+}
+
 /** The card title of an account screen. */
 export function screenTitle(page: Page, title: string): Locator {
   return page.getByRole('heading', { name: title, exact: true });
