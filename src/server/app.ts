@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -13,6 +14,7 @@ import { sharePageRoutes } from './features/contests/share-page.ts';
 import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { registerClient } from './plugins/client.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -28,7 +30,29 @@ export type BuildAppOptions = {
   clientDir?: string;
   /** Called for every route as it is registered (the authorization-matrix test lists them). */
   onRoute?: (route: { method: string; url: string }) => void;
+  /** Where log lines go instead of stdout (tests read what the log would hold). */
+  logStream?: DestinationStream;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mails and lookups that run after their request has been answered. */
+    backgroundTasks: BackgroundTasks;
+  }
+}
+
+/**
+ * A request's log line without its query string: reset and verification tokens ride in URLs,
+ * and a log is read by more people than a mailbox (decision 013).
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?', 1)[0],
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -38,13 +62,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Readable lines for a person at a terminal; JSON for log collectors.
-      ...(config.env !== 'production' && process.stdout.isTTY
+      ...(config.env !== 'production' && process.stdout.isTTY && !options.logStream
         ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
         : {}),
     },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server: the address the outermost of them
+    // appended is the client's, whatever the client wrote to the left of it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 256 * 1024,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -62,10 +92,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const backgroundTasks = new BackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  // Closing waits for the mails of requests already answered, before the database closes.
+  app.addHook('onClose', () => backgroundTasks.idle());
   const ctx: AppContext = {
     db: database.db,
     config,
     log: app.log,
+    tasks: backgroundTasks,
     mailer:
       options.mailer ??
       createMailer({
@@ -73,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         from: config.mailFrom,
         db: database.db,
         log: app.log,
+        logLinks: config.mailLogLinks,
       }),
   };
 

@@ -1,13 +1,55 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+const flagValues = z.enum(['on', 'off', 'true', 'false', '1', '0']);
+const isOn = (value: string) => value === 'on' || value === 'true' || value === '1';
 const booleanFlag = (defaultValue: 'on' | 'off') =>
-  z
-    .enum(['on', 'off', 'true', 'false', '1', '0'])
-    .default(defaultValue)
-    .transform((value) => value === 'on' || value === 'true' || value === '1');
+  flagValues.default(defaultValue).transform(isOn);
+/** Unset means "the default for this NODE_ENV", decided after parsing. */
+const optionalFlag = flagValues.optional().transform((value) => value && isOn(value));
+
+/** A proxy address: an IPv4 or IPv6 address, optionally with a CIDR prefix length. */
+function isProxyAddress(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may tell us the client's address: none, a number of proxies in front of the server,
+ * or the proxies' own addresses. Never "every hop": then the client's own X-Forwarded-For
+ * decides its address, and every forged value is a fresh rate-limit bucket (decision 012).
+ */
+const trustProxySetting = z
+  .string()
+  .default('off')
+  .transform((value, context): TrustProxy => {
+    const setting = value.trim().toLowerCase();
+    if (['off', 'false', '0'].includes(setting)) return false;
+    if (['on', 'true'].includes(setting)) return 1;
+    if (/^\d+$/.test(setting)) {
+      const hops = Number(setting);
+      if (hops <= 10) return hops;
+    } else {
+      const proxies = setting.split(',').map((entry) => entry.trim());
+      if (proxies.every(isProxyAddress)) return proxies;
+    }
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be off, on (one proxy), a number of proxies (1 to 10), or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
+/** `false`, a hop count, or the trusted proxies' addresses (Fastify's trustProxy). */
+export type TrustProxy = false | number | string[];
 
 const envSchema = z
   .object({
@@ -28,7 +70,8 @@ const envSchema = z
     ADMIN_EMAILS: z.string().default(''),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     RATE_LIMIT: booleanFlag('on'),
-    TRUST_PROXY: booleanFlag('off'),
+    TRUST_PROXY: trustProxySetting,
+    MAIL_LOG_LINKS: optionalFlag,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -56,7 +99,9 @@ export type Config = {
   adminEmails: ReadonlySet<string>;
   sessionSecret: string;
   rateLimit: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Whether the outbox prints mails' links (with their tokens) to the log. */
+  mailLogLinks: boolean;
   logLevel: string;
 };
 
@@ -89,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     rateLimit: values.RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
+    // A developer without SMTP needs the links; a production log must not hold live tokens.
+    mailLogLinks: values.MAIL_LOG_LINKS ?? values.NODE_ENV !== 'production',
     logLevel: values.LOG_LEVEL,
   };
 }

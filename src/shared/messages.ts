@@ -12,6 +12,12 @@ export const authMessages = {
     'If that account exists and is not yet verified, a new verification link is on its way.',
   resetLinkSent: 'If an account exists for that email, a password reset link is on its way.',
   resetTokenSent: 'If an account exists for that email, a reset token is on its way.',
+  verificationLinkInvalid:
+    'This verification link is not valid or was replaced by a newer one. Enter your email and we will send a new one.',
+  verificationLinkExpired:
+    'This verification link has expired (links work for 24 hours). Enter your email and we will send a new one.',
+  verificationPasswordWrong:
+    'That is not the password chosen when this account was signed up. Try again, or reset your password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   resetTokenInvalid: 'Failed to reset password. Please check your token and try again.',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',

@@ -62,11 +62,33 @@ export function verificationMail(user: Recipient, url: string): Mail {
     greetingName: user.firstName,
     paragraphs: [
       `Welcome to ${PRODUCT_NAME}! Please confirm that this is your email address so you can sign in and start your first contest.`,
-      'This link works once and expires in 24 hours.',
+      'The link asks for the password you chose when signing up. It works once and expires in 24 hours.',
     ],
     action: { label: 'Verify my email', url },
     footnote: `You are receiving this because someone signed up for ${PRODUCT_NAME} with this address. If it was not you, ignore this email.`,
   });
+}
+
+/**
+ * Sign-up answers alike whether or not the address has an account; the address's owner is
+ * told here instead, and only they can read it.
+ */
+export function accountExistsMail(
+  user: Recipient,
+  links: { signIn: string; resetPassword: string },
+): Mail {
+  const mail = renderMail({
+    to: user.email,
+    subject: `Someone tried to sign up for ${PRODUCT_NAME} with your address`,
+    greetingName: user.firstName,
+    paragraphs: [
+      `Someone just tried to create a ${PRODUCT_NAME} account with this email address, but you already have one. Nothing about your account has changed.`,
+      `If it was you, sign in instead. If you have forgotten your password, reset it here: ${links.resetPassword}`,
+    ],
+    action: { label: 'Sign in', url: links.signIn },
+    footnote: 'If it was not you, you can ignore this email.',
+  });
+  return { ...mail, links: [links.signIn, links.resetPassword] };
 }
 
 export function passwordResetLinkMail(user: Recipient, url: string): Mail {

@@ -10,43 +10,53 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
 };
 
-/** SMTP when configured; otherwise the outbox table, with the links printed to the log. */
+/**
+ * SMTP when configured; otherwise the outbox table. A developer without SMTP reads the links
+ * (tokens included) in the log; a production log never holds them unless MAIL_LOG_LINKS=on, and
+ * names no recipient (decision 013).
+ */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   db: Db;
   log: FastifyBaseLogger;
+  logLinks: boolean;
 }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+  const { smtpUrl, from, db, log, logLinks } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({
+        const sent = await transport.sendMail({
           from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
         });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent over SMTP');
+        log.info({ subject: mail.subject, messageId: sent.messageId }, 'mail sent over SMTP');
       },
     };
   }
   return {
     kind: 'outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values({
-        recipient: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
-      log.info(
-        { to: mail.to, subject: mail.subject, links: mail.links },
-        `Outbox (no SMTP_URL): "${mail.subject}" for ${mail.to}: ${mail.links.join(' ')}`,
-      );
+      const [held] = await db
+        .insert(mailOutbox)
+        .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        .returning({ id: mailOutbox.id });
+      if (logLinks) {
+        log.info(
+          { to: mail.to, subject: mail.subject, links: mail.links },
+          `Outbox (no SMTP_URL): "${mail.subject}" for ${mail.to}: ${mail.links.join(' ')}`,
+        );
+      } else {
+        log.info(
+          { subject: mail.subject, outboxId: held?.id },
+          'mail held in the outbox (no SMTP_URL; MAIL_LOG_LINKS=on prints its links)',
+        );
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '#shared/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { describeUnavailability, isDatabaseUnavailable } from '#server/lib/db-errors.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
 
 const friendlyByFastifyCode: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
@@ -31,9 +32,13 @@ const friendlyByFastifyCode: Record<string, { status: number; message: string }>
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = describeError(error);
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     // An outage fails every request alike: one line each, not a stack trace each.
     if (status === 503) request.log.warn(describeUnavailability(error), 'service unavailable');
-    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (status >= 500)
+      request.log.error({ failure: describeFailure(error) }, 'request failed');
     else request.log.info({ status, message: body.message }, 'request refused');
     return reply.status(status).send(body);
   });

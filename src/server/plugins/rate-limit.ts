@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
 
 /** Ended windows are deleted at most this often per instance; a hit on a key resets it anyway. */
 const SWEEP_EVERY_MS = 60_000;
@@ -71,7 +72,7 @@ function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCto
       if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = Date.now();
         sweepEndedWindows(db).catch((error: unknown) =>
-          log.warn({ err: error }, 'rate-limit sweep failed'),
+          log.warn({ failure: describeFailure(error) }, 'rate-limit sweep failed'),
         );
       }
     }

@@ -50,6 +50,7 @@ export async function createTestApp(
     mailer?: Mailer;
     clientDir?: string;
     onRoute?: BuildAppOptions['onRoute'];
+    logStream?: BuildAppOptions['logStream'];
     /** Another app's database (two instances on one database); closing leaves it open. */
     database?: Database;
   } = {},
@@ -69,6 +70,7 @@ export async function createTestApp(
     mailer: options.mailer,
     clientDir: options.clientDir ?? '/nonexistent-client',
     onRoute: options.onRoute,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

@@ -88,6 +88,16 @@ export type ManualResetBody = z.infer<typeof manualResetBody>;
 
 export const verifyEmailQuery = z.object({ token: z.string().max(512).optional() });
 
+/** The verification link's token, and the password of the sign-up that sent it. */
+export const verifyEmailBody = z.object({
+  token: tokenField('This verification link is incomplete.'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, 'Password is incorrect'),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
 export const currentUser = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -99,7 +109,3 @@ export type CurrentUser = z.infer<typeof currentUser>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
-
-/** Where the verification link lands; the page explains each outcome. */
-export const verificationOutcomes = ['verified', 'expired', 'invalid'] as const;
-export type VerificationOutcome = (typeof verificationOutcomes)[number];

@@ -180,7 +180,7 @@ describe('password reset', () => {
       expect(response.json()).toEqual({ message: authMessages.resetLinkInvalid });
     });
 
-    it('retires an earlier link when a newer one is requested', async () => {
+    it('keeps the pending link valid when a newer one is requested (by anyone)', async () => {
       const fields = await signUpAndVerify(t);
       const older = await tokenFromResetLink(fields.email);
       const newer = await tokenFromResetLink(fields.email);
@@ -191,13 +191,26 @@ describe('password reset', () => {
         password: NEW_PASSWORD,
         confirmPassword: NEW_PASSWORD,
       });
-      expect(withOlder.statusCode).toBe(400);
+      expect(withOlder.statusCode).toBe(200);
+      // A password set retires every other pending link.
       const withNewer = await resetWithLink({
         token: newer,
         password: NEW_PASSWORD,
         confirmPassword: NEW_PASSWORD,
       });
-      expect(withNewer.statusCode).toBe(200);
+      expect(withNewer.statusCode).toBe(400);
+    });
+
+    it('keeps at most three links live: a fourth request retires the oldest', async () => {
+      const fields = await signUpAndVerify(t);
+      const tokens: string[] = [];
+      for (let request = 0; request < 4; request += 1) {
+        tokens.push(await tokenFromResetLink(fields.email));
+      }
+      const reset = (token: string) =>
+        resetWithLink({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect((await reset(tokens[0]!)).statusCode).toBe(400);
+      expect((await reset(tokens[1]!)).statusCode).toBe(200);
     });
 
     it('does not accept a verification token as a reset token', async () => {

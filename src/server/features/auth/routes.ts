@@ -8,6 +8,7 @@ import {
   messageResponse,
   resetPasswordBody,
   signupBody,
+  verifyEmailBody,
   verifyEmailQuery,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
@@ -15,8 +16,7 @@ import type { AppContext } from '#server/context.ts';
 import { endSession, requireUser, startSession } from '#server/plugins/session.ts';
 import {
   logIn,
-  requestPasswordResetLink,
-  requestPasswordResetToken,
+  requestPasswordReset,
   resendVerification,
   resetPassword,
   resetPasswordManually,
@@ -38,25 +38,37 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/signup',
     { schema: { body: signupBody, response: { 201: messageResponse } }, config: authRateLimit },
     async (request, reply) => {
-      await signUp(ctx, request.body);
+      await signUp(ctx, request.body, reply);
       return reply.status(201).send({ message: authMessages.signupSuccess });
     },
   );
 
+  // Links mailed before verification asked for the password land on the page that asks it.
   app.get(
     '/api/auth/verify-email',
     { schema: { querystring: verifyEmailQuery }, config: authRateLimit },
+    async (request, reply) =>
+      reply.redirect(`/verify-email?token=${encodeURIComponent(request.query.token ?? '')}`),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { body: verifyEmailBody, response: { 200: z.object({ user: currentUser }) } },
+      config: authRateLimit,
+    },
     async (request, reply) => {
-      const outcome = request.query.token ? await verifyEmail(ctx, request.query.token) : 'invalid';
-      return reply.redirect(`/verify-email?status=${outcome}`);
+      const user = await verifyEmail(ctx, request.body);
+      await startSession(ctx.db, request, reply, user.id);
+      return { user };
     },
   );
 
   app.post(
     '/api/auth/resend-verification',
     { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
-    async (request) => {
-      await resendVerification(ctx, request.body);
+    async (request, reply) => {
+      await resendVerification(ctx, request.body, reply);
       return { message: authMessages.verificationSent };
     },
   );
@@ -86,8 +98,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/api/auth/forgot-password',
     { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
-    async (request) => {
-      await requestPasswordResetLink(ctx, request.body);
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body, 'link', reply);
       return { message: authMessages.resetLinkSent };
     },
   );
@@ -95,8 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/api/auth/request-reset-token',
     { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
-    async (request) => {
-      await requestPasswordResetToken(ctx, request.body);
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body, 'token', reply);
       return { message: authMessages.resetTokenSent };
     },
   );

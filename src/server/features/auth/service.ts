@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { PASSWORD_RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from '#shared/constants.ts';
 import type {
   EmailOnlyBody,
@@ -6,48 +7,97 @@ import type {
   ManualResetBody,
   ResetPasswordBody,
   SignupBody,
-  VerificationOutcome,
+  VerifyEmailBody,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { users, type User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { isUniqueViolation } from '#server/lib/db-errors.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import {
+  accountExistsMail,
   passwordResetLinkMail,
   passwordResetTokenMail,
   verificationMail,
 } from '#server/mail/templates.ts';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.ts';
-import { findUserByEmail, markEmailVerified } from '#server/features/users/service.ts';
+import { findUserByEmail, findUserById } from '#server/features/users/service.ts';
+import { accountLimits, clearAccountAttempts, countAccountAttempt } from './account-limits.ts';
+import {
+  consumeEmailToken,
+  inspectEmailToken,
+  issueEmailToken,
+  retireEmailTokens,
+  type TokenCheck,
+} from './email-tokens.ts';
 import { deleteUserSessions } from './sessions.ts';
 
-export async function signUp(ctx: AppContext, input: SignupBody): Promise<void> {
-  const role = ctx.config.adminEmails.has(input.email.toLowerCase()) ? 'admin' : 'user';
-  let user: User;
-  try {
-    [user] = (await ctx.db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role,
-      })
-      .returning()) as [User];
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', authMessages.emailTaken);
-    throw error;
-  }
-  await sendVerificationMail(ctx, user);
+/** Reset links live side by side, so a stranger's request cannot void the owner's. */
+const LIVE_RESET_TOKENS = 3;
+
+/**
+ * Sign-up answers alike for a new address and a taken one (decision 011): both hash the password
+ * and run one INSERT that does nothing on a taken address; everything that differs happens after
+ * the answer. Admin rights of ADMIN_EMAILS come only at verification, never from a sign-up.
+ */
+export async function signUp(ctx: AppContext, input: SignupBody, reply: FastifyReply) {
+  await countAccountAttempt(ctx, accountLimits.verificationMail, input.email);
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await ctx.db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: 'user',
+    })
+    .onConflictDoNothing()
+    .returning();
+  ctx.tasks.runAfterAnswer(reply, 'sign-up mail', async () => {
+    if (created) return sendVerificationMail(ctx, created);
+    await answerSignUpForTakenAddress(ctx, input, passwordHash);
+  });
+}
+
+/**
+ * A pending (unverified) sign-up is replaced by the newer one, whose link retires the older
+ * link: whoever squatted an address first gains nothing, since the account becomes usable only
+ * through a link that asks for the password of the sign-up that sent it. A verified account is
+ * left alone and its owner is told.
+ */
+async function answerSignUpForTakenAddress(
+  ctx: AppContext,
+  input: SignupBody,
+  passwordHash: string,
+) {
+  const [pending] = await ctx.db
+    .update(users)
+    .set({ passwordHash, firstName: input.firstName, lastName: input.lastName })
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()),
+        isNull(users.emailVerifiedAt),
+        eq(users.isActive, true),
+      ),
+    )
+    .returning();
+  if (pending) return sendVerificationMail(ctx, pending);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (!existing) return;
+  await deliver(
+    ctx,
+    accountExistsMail(existing, {
+      signIn: `${ctx.config.appUrl}/login`,
+      resetPassword: `${ctx.config.appUrl}/forgot-password`,
+    }),
+  );
 }
 
 async function sendVerificationMail(ctx: AppContext, user: User): Promise<void> {
   const token = await issueEmailToken(ctx.db, user.id, 'verify_email', VERIFICATION_TOKEN_TTL_MS);
-  const url = `${ctx.config.appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+  const url = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
   await deliver(ctx, verificationMail(user, url));
 }
 
@@ -59,33 +109,80 @@ async function deliver(ctx: AppContext, mail: Parameters<AppContext['mailer']['s
   try {
     await ctx.mailer.send(mail);
   } catch (error) {
-    ctx.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail delivery failed');
+    ctx.log.error(
+      { subject: mail.subject, failure: describeFailure(error) },
+      'mail delivery failed',
+    );
   }
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<VerificationOutcome> {
-  const check = await consumeEmailToken(ctx.db, token, 'verify_email');
-  if (check.status === 'unknown') return 'invalid';
-  if (check.status === 'valid') {
-    await markEmailVerified(ctx.db, check.userId);
-    return 'verified';
+const verificationRefusals: Record<Exclude<TokenCheck['status'], 'valid'>, string> = {
+  unknown: authMessages.verificationLinkInvalid,
+  used: authMessages.verificationLinkInvalid,
+  expired: authMessages.verificationLinkExpired,
+};
+
+/**
+ * Verifies the address of the sign-up whose link this is, for whoever also knows that sign-up's
+ * password: the link alone would hand a squatter's account to the mailbox's owner, and the
+ * password alone proves no mailbox. Configured admins become admins here. Returns the user, to
+ * be signed in.
+ */
+export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody): Promise<User> {
+  const check = await inspectEmailToken(ctx.db, input.token, 'verify_email');
+  if (check.status === 'unknown') throw new AppError('BAD_REQUEST', verificationRefusals.unknown);
+  const user = await findUserById(ctx.db, check.userId);
+  if (!user) throw new AppError('BAD_REQUEST', verificationRefusals.unknown);
+  await countAccountAttempt(ctx, accountLimits.signIn, user.email);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError('UNAUTHORIZED', authMessages.verificationPasswordWrong);
   }
-  // A second click on a used link is harmless: say so if the account is verified.
+  const consumed =
+    check.status === 'valid' ? await consumeEmailToken(ctx.db, input.token, 'verify_email') : check;
+  // A second click on a used link is harmless once the account is verified.
+  if (consumed.status !== 'valid' && !(consumed.status === 'used' && user.emailVerifiedAt)) {
+    throw new AppError('BAD_REQUEST', verificationRefusals[consumed.status]);
+  }
+  if (!user.isActive) throw new AppError('FORBIDDEN', authMessages.accountDeactivated);
+  await clearAccountAttempts(ctx, accountLimits.signIn, user.email);
+  return confirmMailbox(ctx, user.id);
+}
+
+/** The mailbox is proven: the account is verified, and a configured admin becomes one. */
+async function confirmMailbox(ctx: AppContext, userId: string): Promise<User> {
+  const adminEmails = [...ctx.config.adminEmails];
   const [user] = await ctx.db
-    .select({ emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, check.userId));
-  if (user?.emailVerifiedAt) return 'verified';
-  return check.status === 'expired' ? 'expired' : 'invalid';
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      role: adminEmails.length
+        ? sql`case when lower(${users.email}) in ${adminEmails} then 'admin' else ${users.role} end`
+        : users.role,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
 }
 
-export async function resendVerification(ctx: AppContext, input: EmailOnlyBody): Promise<void> {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+/** Answered before the lookup, so the answer and its timing reveal no account. */
+export async function resendVerification(
+  ctx: AppContext,
+  input: EmailOnlyBody,
+  reply: FastifyReply,
+): Promise<void> {
+  await countAccountAttempt(ctx, accountLimits.verificationMail, input.email);
+  ctx.tasks.runAfterAnswer(reply, 'verification mail', async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+  });
 }
 
-/** Checks the password first, so account states are revealed only to its owner. */
+/**
+ * Checks the password first, so account states are revealed only to its owner. Every attempt
+ * counts against the account, whichever address it comes from; success forgets them.
+ */
 export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
+  await countAccountAttempt(ctx, accountLimits.signIn, input.email);
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordMatches) {
@@ -93,38 +190,50 @@ export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
   }
   if (!user.isActive) throw new AppError('FORBIDDEN', authMessages.accountDeactivated);
   if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', authMessages.emailNotVerified);
+  await clearAccountAttempts(ctx, accountLimits.signIn, input.email);
   return user;
 }
 
-export async function requestPasswordResetLink(ctx: AppContext, input: EmailOnlyBody) {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || !user.isActive) return;
-  const token = await issueEmailToken(
-    ctx.db,
-    user.id,
-    'password_reset',
-    PASSWORD_RESET_TOKEN_TTL_MS,
-  );
-  const url = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deliver(ctx, passwordResetLinkMail(user, url));
-}
+/** Which mail a reset request sends: a link, or a token for the manual form. */
+type ResetMailKind = 'link' | 'token';
 
-export async function requestPasswordResetToken(ctx: AppContext, input: EmailOnlyBody) {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || !user.isActive) return;
-  const token = await issueEmailToken(
-    ctx.db,
-    user.id,
-    'password_reset',
-    PASSWORD_RESET_TOKEN_TTL_MS,
-  );
-  await deliver(ctx, passwordResetTokenMail(user, token, `${ctx.config.appUrl}/manual-reset`));
+/**
+ * Answered before the lookup (no account is revealed, by the answer or its timing). A new
+ * request keeps the pending links valid (at most three live), so a stranger cannot void the one
+ * the owner is about to open; the per-address limit keeps the inbox from being flooded.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: EmailOnlyBody,
+  kind: ResetMailKind,
+  reply: FastifyReply,
+): Promise<void> {
+  await countAccountAttempt(ctx, accountLimits.resetMail, input.email);
+  ctx.tasks.runAfterAnswer(reply, 'password reset mail', async () => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user || !user.isActive) return;
+    const token = await issueEmailToken(
+      ctx.db,
+      user.id,
+      'password_reset',
+      PASSWORD_RESET_TOKEN_TTL_MS,
+      LIVE_RESET_TOKENS,
+    );
+    const { appUrl } = ctx.config;
+    await deliver(
+      ctx,
+      kind === 'link'
+        ? passwordResetLinkMail(user, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)
+        : passwordResetTokenMail(user, token, `${appUrl}/manual-reset`),
+    );
+  });
 }
 
 export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
   const check = await consumeEmailToken(ctx.db, input.token, 'password_reset');
   if (check.status !== 'valid') throw new AppError('BAD_REQUEST', authMessages.resetLinkInvalid);
   await setPassword(ctx.db, check.userId, input.password);
+  await confirmMailbox(ctx, check.userId);
 }
 
 /** The manual form names the account too: a token only works for the account it was sent to. */
@@ -135,11 +244,13 @@ export async function resetPasswordManually(ctx: AppContext, input: ManualResetB
     throw new AppError('BAD_REQUEST', authMessages.resetTokenInvalid);
   }
   await setPassword(ctx.db, user.id, input.password);
+  await confirmMailbox(ctx, user.id);
 }
 
 /**
- * Sets a new password and ends every session of the user. Receiving the reset mail also proves
- * the address, so it counts as verifying it.
+ * Sets a new password (by reset, an admin or the CLI), ends every session of the user and retires
+ * every outstanding reset token: a link mailed before the change must not undo it. A password set
+ * this way also counts as verified: its setter proved the mailbox (reset) or is an operator.
  */
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -148,6 +259,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, userId));
+    await retireEmailTokens(tx, userId, 'password_reset');
     await deleteUserSessions(tx, userId);
   });
 }

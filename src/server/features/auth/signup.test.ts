@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#shared/messages.ts';
 import {
   currentUser,
   findUser,
@@ -11,6 +10,7 @@ import {
   signupFields,
   uniqueEmail,
   verificationLink,
+  verifyWithLink,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 import { emailTokens, users } from '#server/db/schema.ts';
@@ -128,7 +128,7 @@ describe('POST /api/auth/signup', () => {
       expect(mails[0]?.subject).toBe('Verify your email for Prizewheel');
       expect(mails[0]?.text).toContain('Hi Ada,');
       const link = await verificationLink(t, fields.email);
-      expect(link.startsWith(`${TEST_APP_URL}/api/auth/verify-email?token=`)).toBe(true);
+      expect(link.startsWith(`${TEST_APP_URL}/verify-email?token=`)).toBe(true);
       expect(mails[0]?.html).toContain(link);
     });
 
@@ -149,38 +149,54 @@ describe('POST /api/auth/signup', () => {
     });
   });
 
-  describe('duplicate e-mail addresses', () => {
-    it('answers 409 when the e-mail is taken, in any letter case, and keeps the first account', async () => {
-      const email = uniqueEmail('dup');
-      const first = signupFields({ email, firstName: 'First' });
-      expect((await signUp(t, first)).statusCode).toBe(201);
+  describe('an address that already has an account', () => {
+    it('answers exactly as a new sign-up does and mails the owner instead', async () => {
+      const existing = await signUpAndVerify(t, { firstName: 'First' });
+      const fresh = await signUp(t, signupFields());
 
-      for (const variant of [email, email.toUpperCase(), ` ${email.replace('dup', 'DuP')} `]) {
+      for (const variant of [existing.email.toUpperCase(), ` ${existing.email} `]) {
         const response = await signUp(t, signupFields({ email: variant, firstName: 'Second' }));
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: authMessages.emailTaken });
+        expect(response.statusCode).toBe(fresh.statusCode);
+        expect(response.json()).toEqual(fresh.json());
+        expect(response.headers['set-cookie']).toBeUndefined();
       }
-      const user = await findUser(t, email);
+      const user = await findUser(t, existing.email);
       expect(user?.firstName).toBe('First');
-      expect(await verifyPassword(user?.passwordHash, first.password)).toBe(true);
-      expect(await mailsTo(t, email)).toHaveLength(1);
+      expect(await verifyPassword(user?.passwordHash, existing.password)).toBe(true);
+      const mails = await mailsTo(t, existing.email);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        'Verify your email for Prizewheel',
+        'Someone tried to sign up for Prizewheel with your address',
+        'Someone tried to sign up for Prizewheel with your address',
+      ]);
+      expect(mails[1]?.text).toContain(`${TEST_APP_URL}/forgot-password`);
     });
 
-    it('answers 409 for an e-mail that is already verified', async () => {
-      const existing = await signUpAndVerify(t);
-      const response = await signUp(t, signupFields({ email: existing.email.toUpperCase() }));
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: authMessages.emailTaken });
+    it('replaces a pending (unverified) sign-up: the newer password, names and link', async () => {
+      const email = uniqueEmail('pending');
+      const first = signupFields({ email, firstName: 'First', password: 'first-password' });
+      const second = signupFields({ email, firstName: 'Second', password: 'second-password' });
+      expect((await signUp(t, first)).statusCode).toBe(201);
+      const firstLink = await verificationLink(t, email);
+      expect((await signUp(t, second)).statusCode).toBe(201);
+      const secondLink = await verificationLink(t, email);
+
+      const user = await findUser(t, email);
+      expect(user?.firstName).toBe('Second');
+      expect(await verifyPassword(user?.passwordHash, second.password)).toBe(true);
+      expect((await verifyWithLink(t, firstLink, second.password)).statusCode).toBe(400);
+      expect((await verifyWithLink(t, secondLink, first.password)).statusCode).toBe(401);
+      expect((await verifyWithLink(t, secondLink, second.password)).statusCode).toBe(200);
     });
 
-    it('creates exactly one account when the same e-mail signs up twice at once', async () => {
+    it('keeps one account when the same e-mail signs up several times at once', async () => {
       const email = uniqueEmail('race');
       const responses = await Promise.all([
         signUp(t, signupFields({ email })),
         signUp(t, signupFields({ email: email.toUpperCase() })),
         signUp(t, signupFields({ email })),
       ]);
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 201]);
       const rows = await t.database.db
         .select({ id: users.id })
         .from(users)
@@ -190,10 +206,17 @@ describe('POST /api/auth/signup', () => {
   });
 
   describe('ADMIN_EMAILS', () => {
-    it('makes a listed e-mail an admin from sign-up', async () => {
-      const admin = await signUpAndVerify(t, { email: 'boss@x.com' });
-      expect((await findUser(t, admin.email))?.role).toBe('admin');
-      const cookie = await logInCookie(t, admin);
+    it('makes a listed e-mail an admin once its mailbox is proven', async () => {
+      const fields = signupFields({ email: 'boss@x.com' });
+      expect((await signUp(t, fields)).statusCode).toBe(201);
+      expect((await findUser(t, fields.email))?.role).toBe('user');
+      const verified = await verifyWithLink(
+        t,
+        await verificationLink(t, fields.email),
+        fields.password,
+      );
+      expect(verified.json().user).toMatchObject({ email: 'boss@x.com', role: 'admin' });
+      const cookie = await logInCookie(t, fields);
       expect((await currentUser(t, cookie)).json()).toMatchObject({
         email: 'boss@x.com',
         role: 'admin',
@@ -201,15 +224,13 @@ describe('POST /api/auth/signup', () => {
     });
 
     it('matches listed e-mails in any letter case', async () => {
-      const fields = signupFields({ email: 'CHIEF@example.ORG' });
-      expect((await signUp(t, fields)).statusCode).toBe(201);
+      const fields = await signUpAndVerify(t, { email: 'CHIEF@example.ORG' });
       expect((await findUser(t, fields.email))?.role).toBe('admin');
     });
 
     it('gives every other account the role user, however it is named', async () => {
       for (const email of [uniqueEmail('admin'), 'boss@x.com.evil.example', 'xboss@x.com']) {
-        const fields = signupFields({ email });
-        expect((await signUp(t, fields)).statusCode).toBe(201);
+        await signUpAndVerify(t, { email });
         expect((await findUser(t, email))?.role).toBe('user');
       }
     });

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '#shared/messages.ts';
 import { emailTokens } from '#server/db/schema.ts';
 import {
+  currentUser,
   expireTokens,
   findUser,
-  injectPath,
   latestMailTo,
   linkIn,
   logIn,
   mailsTo,
+  sessionCookie,
+  sessionSetCookie,
   setUserActive,
   signUp,
   signUpAndVerify,
@@ -17,6 +19,7 @@ import {
   tokenOfLink,
   uniqueEmail,
   verificationLink,
+  verifyWithLink,
   type SignupFields,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
@@ -39,22 +42,58 @@ describe('e-mail verification', () => {
   const resend = (email: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
 
-  describe('GET /api/auth/verify-email', () => {
-    it('verifies the account and redirects to /verify-email?status=verified', async () => {
+  describe('the link in the mail', () => {
+    it('leads to the page that asks for the password', async () => {
       const fields = await signUpUnverified();
       const link = await verificationLink(t, fields.email);
+      expect(new URL(link).pathname).toBe('/verify-email');
+      expect(tokenOfLink(link)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
 
-      const response = await open(injectPath(link));
+    it('still works from mails sent before: the old API link redirects to the page', async () => {
+      const response = await open('/api/auth/verify-email?token=abc_DEF-1');
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/verify-email?status=verified');
+      expect(response.headers.location).toBe('/verify-email?token=abc_DEF-1');
+      // Opening a link changes nothing by itself.
+      const fields = await signUpUnverified();
+      const token = tokenOfLink(await verificationLink(t, fields.email));
+      await open(`/api/auth/verify-email?token=${token}`);
+      expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
+    });
+  });
+
+  describe('POST /api/auth/verify-email', () => {
+    it('verifies the account with the sign-up password and signs the person in', async () => {
+      const fields = await signUpUnverified();
+      const response = await verifyWithLink(
+        t,
+        await verificationLink(t, fields.email),
+        fields.password,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({ email: fields.email, role: 'user' });
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeInstanceOf(Date);
+      const me = await currentUser(t, sessionCookie(response));
+      expect(me.json()).toMatchObject({ email: fields.email });
       expect((await logIn(t, fields)).statusCode).toBe(200);
     });
 
-    it('uses the link once: the token is spent, and a second click changes nothing', async () => {
+    it('refuses another password and leaves the account unverified', async () => {
       const fields = await signUpUnverified();
       const link = await verificationLink(t, fields.email);
-      expect((await open(injectPath(link))).headers.location).toBe('/verify-email?status=verified');
+      const response = await verifyWithLink(t, link, 'not the sign-up password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: authMessages.verificationPasswordWrong });
+      expect(sessionSetCookie(response)).toBeUndefined();
+      expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
+      // The link is not spent by a wrong password.
+      expect((await verifyWithLink(t, link, fields.password)).statusCode).toBe(200);
+    });
+
+    it('uses the link once: a second use with the password is harmless', async () => {
+      const fields = await signUpUnverified();
+      const link = await verificationLink(t, fields.email);
+      expect((await verifyWithLink(t, link, fields.password)).statusCode).toBe(200);
       const verifiedAt = (await findUser(t, fields.email))?.emailVerifiedAt;
 
       const userId = (await findUser(t, fields.email))?.id ?? '';
@@ -65,14 +104,12 @@ describe('e-mail verification', () => {
       expect(tokens).toHaveLength(1);
       expect(tokens[0]?.usedAt).toBeInstanceOf(Date);
 
-      // A second click on the spent link is harmless: it says the account is verified.
-      const again = await open(injectPath(link));
-      expect(again.statusCode).toBe(302);
-      expect(again.headers.location).toBe('/verify-email?status=verified');
+      const again = await verifyWithLink(t, link, fields.password);
+      expect(again.statusCode).toBe(200);
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toEqual(verifiedAt);
     });
 
-    it('does not verify with a spent link when the account is still unverified', async () => {
+    it('does not verify with a replaced link when the account is still unverified', async () => {
       const fields = await signUpUnverified();
       const firstLink = await verificationLink(t, fields.email);
       // Asking for a new mail retires the first link.
@@ -80,48 +117,52 @@ describe('e-mail verification', () => {
       const secondLink = await verificationLink(t, fields.email);
       expect(secondLink).not.toBe(firstLink);
 
-      const response = await open(injectPath(firstLink));
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/verify-email?status=invalid');
+      const response = await verifyWithLink(t, firstLink, fields.password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: authMessages.verificationLinkInvalid });
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
-
-      expect((await open(injectPath(secondLink))).headers.location).toBe(
-        '/verify-email?status=verified',
-      );
+      expect((await verifyWithLink(t, secondLink, fields.password)).statusCode).toBe(200);
     });
 
-    it('refuses an expired link with status=expired and leaves the account unverified', async () => {
+    it('refuses an expired link and leaves the account unverified', async () => {
       const fields = await signUpUnverified();
       const link = await verificationLink(t, fields.email);
       await expireTokens(t, fields.email, 'verify_email');
 
-      const response = await open(injectPath(link));
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/verify-email?status=expired');
+      const response = await verifyWithLink(t, link, fields.password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: authMessages.verificationLinkExpired });
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
       expect((await logIn(t, fields)).statusCode).toBe(403);
 
       // The way out: a new mail, whose link works.
       expect((await resend(fields.email)).statusCode).toBe(200);
       const fresh = await verificationLink(t, fields.email);
-      expect((await open(injectPath(fresh))).headers.location).toBe(
-        '/verify-email?status=verified',
-      );
+      expect((await verifyWithLink(t, fresh, fields.password)).statusCode).toBe(200);
       expect((await logIn(t, fields)).statusCode).toBe(200);
     });
 
     it.each([
-      [
-        'an unknown token',
-        '/api/auth/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-      ],
-      ['a token that is not base64url', '/api/auth/verify-email?token=%3Cscript%3E%00%27'],
-      ['an empty token', '/api/auth/verify-email?token='],
-      ['no token at all', '/api/auth/verify-email'],
-    ])('redirects %s to status=invalid', async (_case, url) => {
-      const response = await open(url);
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('/verify-email?status=invalid');
+      ['an unknown token', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      ['a token that is not base64url', '<script>\'"'],
+    ])('refuses %s with 400', async (_case, token) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token, password: 'whatever-it-is' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: authMessages.verificationLinkInvalid });
+    });
+
+    it('refuses a missing token or password with a field message', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: '', password: '' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().errors).sort()).toEqual(['password', 'token']);
     });
 
     it('does not accept a password-reset token as a verification token', async () => {
@@ -133,19 +174,31 @@ describe('e-mail verification', () => {
       });
       const resetMail = await latestMailTo(t, fields.email);
       expect(resetMail.subject).toBe('Reset your Prizewheel password');
-      const resetToken = tokenOfLink(linkIn(resetMail.text, '/reset-password'));
+      const resetLink = linkIn(resetMail.text, '/reset-password');
 
-      const response = await open(`/api/auth/verify-email?token=${encodeURIComponent(resetToken)}`);
-      expect(response.headers.location).toBe('/verify-email?status=invalid');
+      const response = await verifyWithLink(t, resetLink, fields.password);
+      expect(response.statusCode).toBe(400);
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
     });
 
     it('a token verifies only the account it was sent to', async () => {
       const alice = await signUpUnverified();
       const bob = await signUpUnverified();
-      await open(injectPath(await verificationLink(t, alice.email)));
+      await verifyWithLink(t, await verificationLink(t, alice.email), alice.password);
       expect((await findUser(t, alice.email))?.emailVerifiedAt).toBeInstanceOf(Date);
       expect((await findUser(t, bob.email))?.emailVerifiedAt).toBeNull();
+    });
+
+    it('refuses a deactivated account even with the right password', async () => {
+      const fields = await signUpUnverified();
+      await setUserActive(t, fields.email, false);
+      const response = await verifyWithLink(
+        t,
+        await verificationLink(t, fields.email),
+        fields.password,
+      );
+      expect(response.statusCode).toBe(403);
+      expect(sessionSetCookie(response)).toBeUndefined();
     });
   });
 

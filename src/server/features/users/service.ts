@@ -14,6 +14,15 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
     .then((rows) => rows[0]);
 }
 
+export function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
 export async function getUserByEmail(db: Db, email: string): Promise<User> {
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);

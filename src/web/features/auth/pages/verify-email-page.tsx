@@ -1,53 +1,98 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearch } from 'wouter';
-import { emailOnlyBody, type VerificationOutcome } from '#shared/contracts/auth.ts';
+import { useLocation, useSearch } from 'wouter';
+import { emailOnlyBody, verifyEmailBody } from '#shared/contracts/auth.ts';
+import { authMessages } from '#shared/messages.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
 
-const headings: Record<VerificationOutcome, { title: string; text: string }> = {
-  verified: {
-    title: 'Email verified',
-    text: 'Your email address is confirmed. You can sign in and create your first contest.',
-  },
-  expired: {
-    title: 'This link has expired',
-    text: 'Verification links work for 24 hours. Enter your email and we will send a new one.',
-  },
-  invalid: {
-    title: 'This link is not valid',
-    text: 'The link is incomplete or was replaced by a newer one. Enter your email and we will send a new one.',
-  },
-};
+/** Refusals after which the link itself is useless: a new one has to be sent. */
+const deadLinkMessages = new Set<string>([
+  authMessages.verificationLinkInvalid,
+  authMessages.verificationLinkExpired,
+]);
 
-/** Where the link in the verification mail lands, after the server has checked it. */
+/**
+ * Where the link in the verification mail lands. The link alone does not verify: the person
+ * also gives the password chosen at sign-up, so an address squatted by someone else cannot be
+ * completed by its real owner's click (see docs/decisions/011).
+ */
 export function VerifyEmailPage() {
-  const status = new URLSearchParams(useSearch()).get('status');
-  const outcome: VerificationOutcome =
-    status === 'verified' || status === 'expired' ? status : 'invalid';
-  const { title, text } = headings[outcome];
-  const Icon = outcome === 'verified' ? CircleCheck : CircleAlert;
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [, navigate] = useLocation();
+  const verify = useVerifyEmail();
+  const form = useForm({
+    resolver: zodResolver(verifyEmailBody),
+    defaultValues: { token, password: '' },
+  });
+  const refusal =
+    verify.error instanceof ApiError && deadLinkMessages.has(verify.error.serverMessage ?? '')
+      ? verify.error.serverMessage
+      : null;
+
+  const onSubmit = form.handleSubmit((values) =>
+    verify.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Email verified', description: 'Welcome! You are signed in.' });
+        navigate('/');
+      },
+      onError: (error) =>
+        toast({
+          title: 'Verification failed',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  if (!token || refusal) {
+    return (
+      <AuthLayout
+        title="This link cannot be used"
+        footer={<TextLink href="/login">Back to sign in</TextLink>}
+      >
+        <div className="grid gap-5">
+          <Callout icon={CircleAlert} tone="warning">
+            {refusal ?? authMessages.verificationLinkInvalid}
+          </Callout>
+          <ResendVerificationForm />
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
-    <AuthLayout title={title} footer={<TextLink href="/login">Back to sign in</TextLink>}>
-      <div className="grid gap-5">
-        <Icon
-          aria-hidden
-          className={outcome === 'verified' ? 'size-12 text-success' : 'size-12 text-accent'}
+    <AuthLayout
+      title="Confirm your email"
+      description="Enter the password you chose when you signed up. This proves the account is yours."
+      footer={
+        <>
+          Forgot it? <TextLink href="/forgot-password">Reset your password</TextLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          error={form.formState.errors.password?.message}
+          {...form.register('password')}
         />
-        <p className="text-sm text-muted-foreground">{text}</p>
-        {outcome === 'verified' ? (
-          <Button asChild size="lg">
-            <Link href="/login">Sign in</Link>
-          </Button>
-        ) : (
-          <ResendVerificationForm />
-        )}
-      </div>
+        <Button type="submit" size="lg" disabled={verify.isPending}>
+          {verify.isPending ? 'Verifying...' : 'Verify and sign in'}
+        </Button>
+      </form>
     </AuthLayout>
   );
 }
