@@ -111,6 +111,17 @@ describe('authorization matrix', () => {
       expected: everyone(302),
     },
     {
+      // Anyone may try a link; it needs the sign-up's password and an unspent token.
+      route: 'POST /api/auth/verify-email',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { token: 'nope', password: 'whatever' },
+        }),
+      expected: everyone(400),
+    },
+    {
       route: 'POST /api/auth/resend-verification',
       call: (as, fx) =>
         request(t, as, {
@@ -310,6 +321,11 @@ describe('authorization matrix', () => {
     {
       route: 'GET /api/admin/contests',
       call: (as) => request(t, as, { method: 'GET', url: '/api/admin/contests' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'GET /api/admin/draws',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/draws' }),
       expected: adminOnly(200),
     },
     {

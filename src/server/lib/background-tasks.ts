@@ -18,6 +18,9 @@ export class BackgroundTasks {
     reply.raw.once('finish', start);
     reply.raw.once('close', start);
     const run = answered
+      // One more turn of the event loop: whoever awaited the answer reads it first (the embedded
+      // database runs a query on this thread, and would otherwise delay that by its duration).
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
       .then(() => {
         reply.raw.off('finish', start);
         reply.raw.off('close', start);

@@ -136,12 +136,28 @@ export function linkIn(text: string, path: string): string {
   return link;
 }
 
-export async function verificationLink(t: TestApp, email: string): Promise<string> {
-  return linkIn((await latestMailTo(t, email)).text, '/verify-email');
+/**
+ * The link to `path` in the newest mail that has one. Mails go out after their requests are
+ * answered, so two requests' mails may arrive in either order.
+ */
+async function newestLinkTo(t: TestApp, email: string, path: string): Promise<string> {
+  const mails = await mailsTo(t, email);
+  for (const mail of mails.reverse()) {
+    try {
+      return linkIn(mail.text, path);
+    } catch {
+      // Not this mail: an older one may hold the link.
+    }
+  }
+  throw new Error(`no mail to ${email} has a link to ${path}`);
 }
 
-export async function resetLink(t: TestApp, email: string): Promise<string> {
-  return linkIn((await latestMailTo(t, email)).text, '/reset-password');
+export function verificationLink(t: TestApp, email: string): Promise<string> {
+  return newestLinkTo(t, email, '/verify-email');
+}
+
+export function resetLink(t: TestApp, email: string): Promise<string> {
+  return newestLinkTo(t, email, '/reset-password');
 }
 
 export function tokenOfLink(link: string): string {
@@ -152,9 +168,12 @@ export function tokenOfLink(link: string): string {
 
 /** The token of the latest reset-token mail (it stands on a line of its own). */
 export async function mailedResetToken(t: TestApp, email: string): Promise<string> {
-  const mail = await latestMailTo(t, email);
-  const token = mail.text.match(/^[A-Za-z0-9_-]{43}$/m)?.[0];
-  if (!token) throw new Error(`no token in:\n${mail.text}`);
+  const mails = await mailsTo(t, email);
+  const token = mails
+    .reverse()
+    .map((mail) => mail.text.match(/^[A-Za-z0-9_-]{43}$/m)?.[0])
+    .find(Boolean);
+  if (!token) throw new Error(`no mail to ${email} holds a reset token`);
   return token;
 }
 
