@@ -1,12 +1,17 @@
+import type { Locator } from '@playwright/test';
 import {
   adminScreens,
   countFigures,
+  deleteAsOwner,
+  drawAsOwner,
   expectAdminSignInPrompt,
   expectStatCards,
   expectStatValuesFit,
   listRow,
   localeNumber,
+  resetAsOwner,
   searchContests,
+  searchDraws,
   searchUsers,
   seedWinner,
   tabPanel,
@@ -202,6 +207,73 @@ test.describe('admin panel /admin', () => {
 
     await searchContests(page).fill(`nothing-${token}`);
     await expect(page.getByText('No contests found matching your search.')).toBeVisible();
+  });
+
+  test('Draw History: a deleted contest’s re-roll stays on record', async ({
+    page,
+    server,
+    seedUser,
+    signIn,
+    snap,
+  }) => {
+    const admin = await seedUser({ role: 'admin' });
+    const owner = await seedUser({ firstName: 'Olive' });
+    const token = uniqueToken();
+    // The owner draws, dislikes the winner, resets, picks another, then deletes the contest.
+    const rerolled = await seedContest(server.db, owner.id, { title: `Rerolled ${token} Raffle` });
+    await seedEntries(server.db, rerolled.id, [
+      { name: 'Ann Archer', email: 'ann.archer@example.com' },
+      { name: 'Ben Brooks', email: 'ben.brooks@example.com' },
+      { name: 'Cat Cole', email: 'cat.cole@example.com' },
+    ]);
+    const first = await drawAsOwner(server.db, owner, rerolled.id);
+    await resetAsOwner(server.db, owner, rerolled.id);
+    await drawAsOwner(server.db, owner, rerolled.id, 'Ben Brooks');
+    await deleteAsOwner(server.db, owner, rerolled.id);
+    const live = await seedContest(server.db, owner.id, { title: `Live ${token} Raffle` });
+    await seedEntries(server.db, live.id, [{ name: 'Dee Dale', email: 'dee.dale@example.com' }]);
+    await drawAsOwner(server.db, owner, live.id);
+    await signIn(admin);
+    await page.goto(adminScreens.panel);
+
+    await page.getByRole('tab', { name: 'Draw History' }).click();
+    await searchDraws(page).fill(token.toUpperCase());
+    await expect(page.getByText('4 draw records', { exact: true })).toBeVisible();
+    const rows = tabPanel(page).getByRole('listitem');
+    await expect(rows).toHaveCount(4);
+    const deletedBadge = (row: Locator) => row.getByText('Deleted', { exact: true });
+    await expect(rows.nth(0)).toContainText(`Live ${token} Raffle`);
+    await expect(rows.nth(0)).toContainText('Random draw: Dee Dale (1 entry)');
+    await expect(deletedBadge(rows.nth(0))).toHaveCount(0);
+    const expected = [
+      'Picked by hand: Ben Brooks (3 entries)',
+      `Reset: ${first} (3 entries)`,
+      `Random draw: ${first} (3 entries)`,
+    ];
+    for (const [index, summary] of expected.entries()) {
+      const row = rows.nth(index + 1);
+      await expect(row).toContainText(`Rerolled ${token} Raffle`);
+      await expect(deletedBadge(row)).toBeVisible();
+      await expect(row).toContainText(`By ${owner.email}`);
+      await expect(row).toContainText(summary);
+      await expect(row).toContainText(`${index === 1 ? 'Reset' : 'Drawn'} by ${owner.email} · `);
+    }
+    await expectNoHorizontalScroll(page);
+    await snap('admin-panel-draw-history');
+
+    // An admin's delete keeps the record too: the live contest's draw is now marked deleted.
+    await page.getByRole('tab', { name: 'Contest Management' }).click();
+    await searchContests(page).fill(token);
+    await listRow(tabPanel(page), `Live ${token} Raffle`)
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Contest Deleted', 'Contest has been successfully deleted.');
+    await page.getByRole('tab', { name: 'Draw History' }).click();
+    await searchDraws(page).fill(token);
+    await expect(rows).toHaveCount(4);
+    await expect(deletedBadge(rows.nth(0))).toBeVisible();
+    await expect(rows.nth(0)).toContainText('Random draw: Dee Dale (1 entry)');
   });
 
   test('Back to Home and Logout', async ({ page, seedUser, signIn }) => {

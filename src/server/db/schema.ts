@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { adminAuditActions } from '#shared/contracts/admin.ts';
+import { drawActions } from '#shared/contracts/draws.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -169,17 +170,19 @@ export const contestEntries = pgTable(
 export type Contest = typeof contests.$inferSelect;
 export type ContestEntry = typeof contestEntries.$inferSelect;
 
-export const drawActions = ['random', 'manual', 'reset'] as const;
-export type DrawAction = (typeof drawActions)[number];
-
-/** Every draw and reset, kept: the owner can show how each winner was chosen. */
+/**
+ * Every draw and reset, kept: the owner can show how each winner was chosen, and an admin can
+ * still read it after the contest is deleted (decision 016).
+ */
 export const contestDraws = pgTable(
   'contest_draws',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contestId: uuid('contest_id')
-      .notNull()
-      .references(() => contests.id, { onDelete: 'cascade' }),
+    // No foreign key, as admin_audit's target: deleting the contest must not erase a re-roll.
+    contestId: uuid('contest_id').notNull(),
+    // Copied at the draw, so the record still names its contest once the contest is gone.
+    contestTitle: text('contest_title').notNull(),
+    contestOwnerEmail: text('contest_owner_email').notNull(),
     // The winner drawn, picked or reset; its name and e-mail are copied so the record outlives it.
     entryId: uuid('entry_id').references(() => contestEntries.id, { onDelete: 'set null' }),
     entrantName: text('entrant_name'),
@@ -191,6 +194,7 @@ export const contestDraws = pgTable(
   },
   (table) => [
     index('contest_draws_contest_idx').on(table.contestId, table.createdAt),
+    index('contest_draws_created_idx').on(table.createdAt),
     check('contest_draws_action_check', sql`${table.action} in ('random', 'manual', 'reset')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signupBody } from './auth.ts';
+import { drawActions } from './draws.ts';
 
 /** One contract per admin endpoint: the server validates with it, the admin screens reuse it. */
 
@@ -122,6 +123,26 @@ export const adminContestListItem = z.object({
   }),
 });
 export type AdminContestListItem = z.infer<typeof adminContestListItem>;
+
+/** One draw or reset of any contest, a deleted one's too (decision 016). */
+export const adminDrawListItem = z.object({
+  id: z.string(),
+  contestId: z.string(),
+  /** The contest's title; once it is deleted, the title it had at this draw. */
+  contestTitle: z.string(),
+  contestOwnerEmail: z.string(),
+  contestDeleted: z.boolean(),
+  action: z.enum(drawActions),
+  /** The winner drawn, picked or reset, as copied at the time. */
+  entrantName: z.string().nullable(),
+  entrantEmail: z.string().nullable(),
+  /** How many entries were in the draw. */
+  entryCount: z.number(),
+  /** Who drew or reset; null once their account is deleted. */
+  actorEmail: z.string().nullable(),
+  createdAt: z.coerce.date(),
+});
+export type AdminDrawListItem = z.infer<typeof adminDrawListItem>;
 
 export const inspectResponse = z.object({
   users: z.array(adminUserListItem),

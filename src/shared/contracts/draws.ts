@@ -6,7 +6,11 @@ export const drawWinnerBody = z
   .nullish();
 export type DrawWinnerBody = z.input<typeof drawWinnerBody>;
 
-export type DrawMethod = 'random' | 'manual';
+/** What a record of the draw history tells: a draw at random, a pick by hand, or a reset. */
+export const drawActions = ['random', 'manual', 'reset'] as const;
+export type DrawAction = (typeof drawActions)[number];
+
+export type DrawMethod = Exclude<DrawAction, 'reset'>;
 
 export type DrawResult = {
   winner: { id: string; name: string; email: string };
@@ -28,7 +32,7 @@ export type WheelData = {
 
 export type DrawHistoryItem = {
   id: string;
-  action: 'random' | 'manual' | 'reset';
+  action: DrawAction;
   entrantName: string | null;
   entrantEmail: string | null;
   entryCount: number;

@@ -1,8 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests, users, type UserRole } from '#server/db/schema.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { deleteContest, findContest } from '#server/features/contests/service.ts';
+import { drawWinner, resetWinner } from '#server/features/draws/service.ts';
 import { statValue } from './contest-helpers.ts';
+import type { SeededUser } from './fixtures.ts';
 import { seedEntries } from './seed-contests.ts';
 
 /** Every screen of the admin area and the recovery tools, as the route table lists them. */
@@ -112,6 +116,10 @@ export function searchContests(page: Page): Locator {
   return page.getByRole('searchbox', { name: 'Search contests by title' });
 }
 
+export function searchDraws(page: Page): Locator {
+  return page.getByRole('searchbox', { name: 'Search draws by contest title' });
+}
+
 /** The prompt a non-admin sees on every admin screen instead of its tools. */
 export async function expectAdminSignInPrompt(page: Page, path: string) {
   await expect(page.getByRole('heading', { name: 'Admin sign-in required' })).toBeVisible();
@@ -151,6 +159,46 @@ export async function seedWinner(db: Db, contestId: string): Promise<void> {
     .update(contests)
     .set({ winnerId: entry!.id, winnerSelectedAt: new Date() })
     .where(eq(contests.id, contestId));
+}
+
+/** The owner, as the draw and delete services know the signed-in caller. */
+function asOwner(owner: SeededUser): SessionUser {
+  const { id, email, firstName, lastName } = owner;
+  return { id, email, firstName, lastName, role: 'user' };
+}
+
+async function storedContest(db: Db, contestId: string) {
+  const contest = await findContest(db, contestId);
+  if (!contest) throw new Error(`no contest ${contestId}`);
+  return contest;
+}
+
+/**
+ * The owner's Draw button, through the same service: at random, or the entrant of that name
+ * picked by hand. Answers the winner's name.
+ */
+export async function drawAsOwner(
+  db: Db,
+  owner: SeededUser,
+  contestId: string,
+  pickName?: string,
+): Promise<string> {
+  const [picked] = pickName
+    ? await db
+        .select({ id: contestEntries.id })
+        .from(contestEntries)
+        .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.name, pickName)))
+    : [];
+  const contest = await storedContest(db, contestId);
+  return (await drawWinner(db, asOwner(owner), contest, picked?.id)).winner.name;
+}
+
+export async function resetAsOwner(db: Db, owner: SeededUser, contestId: string): Promise<void> {
+  await resetWinner(db, asOwner(owner), await storedContest(db, contestId));
+}
+
+export async function deleteAsOwner(db: Db, owner: SeededUser, contestId: string): Promise<void> {
+  await deleteContest(db, asOwner(owner), contestId);
 }
 
 export async function storedUser(db: Db, userId: string) {

@@ -5,6 +5,7 @@ import {
   adminAuditQuery,
   adminContestListItem,
   adminContestParams,
+  adminDrawListItem,
   adminListQuery,
   adminMessages,
   adminStats,
@@ -32,6 +33,7 @@ import {
   getAdminStats,
   listAdminActions,
   listContests,
+  listDrawHistory,
   listUsers,
   resetPasswordDirectly,
   sendTestEmail,
@@ -71,6 +73,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { querystring: adminListQuery, response: { 200: z.array(adminContestListItem) } } },
     async (request, reply) => {
       const { items, total } = await listContests(db, request.query);
+      return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
+    },
+  );
+
+  app.get(
+    '/api/admin/draws',
+    { schema: { querystring: adminListQuery, response: { 200: z.array(adminDrawListItem) } } },
+    async (request, reply) => {
+      const { items, total } = await listDrawHistory(db, request.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
   );

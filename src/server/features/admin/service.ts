@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   adminMessages,
   type AdminAuditItem,
   type AdminContestListItem,
+  type AdminDrawListItem,
   type AdminListQuery,
   type AdminStats,
   type AdminUserListItem,
@@ -15,6 +16,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   adminAudit,
+  contestDraws,
   contestEntries,
   contests,
   users,
@@ -106,6 +108,47 @@ export async function listContests(
   return { items, total };
 }
 
+/**
+ * One page of every contest's draws and resets, newest first, with the number of all that match.
+ * A deleted contest's records are listed too, under the title copied at the draw; the search
+ * matches the title now or as copied, so a renamed contest is found by either.
+ */
+export async function listDrawHistory(
+  db: Db,
+  query: AdminListQuery,
+): Promise<Page<AdminDrawListItem>> {
+  const filter = or(
+    containsText(contests.title, query.search),
+    containsText(contestDraws.contestTitle, query.search),
+  );
+  const withContest = eq(contests.id, contestDraws.contestId);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select({
+        id: contestDraws.id,
+        contestId: contestDraws.contestId,
+        contestTitle: sql<string>`coalesce(${contests.title}, ${contestDraws.contestTitle})`,
+        contestOwnerEmail: contestDraws.contestOwnerEmail,
+        contestDeleted: sql<boolean>`${contests.id} is null`,
+        action: contestDraws.action,
+        entrantName: contestDraws.entrantName,
+        entrantEmail: contestDraws.entrantEmail,
+        entryCount: contestDraws.entryCount,
+        actorEmail: users.email,
+        createdAt: contestDraws.createdAt,
+      })
+      .from(contestDraws)
+      .leftJoin(contests, withContest)
+      .leftJoin(users, eq(users.id, contestDraws.actorId))
+      .where(filter)
+      .orderBy(desc(contestDraws.createdAt), desc(contestDraws.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(contestDraws).leftJoin(contests, withContest).where(filter),
+  ]);
+  return { items, total: counted?.total ?? 0 };
+}
+
 const userIdSchema = z.uuid();
 
 async function getUserById(db: Db, userId: string): Promise<User> {
@@ -185,7 +228,7 @@ export async function changeUserStatus(
   });
 }
 
-/** Any trainer's contest, with its entries and draw history. */
+/** Any trainer's contest, with its entries; its draw history stays (decision 016). */
 export async function deleteAnyContest(
   db: Db,
   actor: SessionUser,

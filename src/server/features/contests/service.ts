@@ -157,6 +157,7 @@ export async function setContestActive(
   return updated!;
 }
 
+/** Its entries go with it; its draw history stays, so a re-roll cannot be erased (decision 016). */
 export async function deleteContest(db: Db, user: SessionUser, contestId: string): Promise<void> {
   const contest = await getManagedContest(db, contestId, user);
   await db.delete(contests).where(eq(contests.id, contest.id));

@@ -3,7 +3,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
+import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
 import {
+  adminAudit,
   contestDraws,
   contestEntries,
   contests,
@@ -472,25 +474,165 @@ describe('the draw', () => {
         ['random', 'Two'],
       ]);
     });
+  });
 
-    it('deleting the contest removes its draw records', async () => {
-      const contest = await seedContest(t, owner);
-      await addEntries(t, contest, ['Gone', 'Soon']);
-      expectOk(await draw(t, owner, contest.id));
-      expectOk(await reset(t, owner, contest.id));
-      expectOk(await draw(t, owner, contest.id));
-      expect(await drawsOf(t, contest.id)).toHaveLength(3);
-      const keep = await seedContest(t, owner);
-      await addEntries(t, keep, ['Stays']);
-      expectOk(await draw(t, owner, keep.id));
+  describe('the history outlives the contest', () => {
+    const adminDraws = (as: SeededUser | undefined, search: string, paging = '') =>
+      request(t, as, {
+        method: 'GET',
+        url: `/api/admin/draws?search=${encodeURIComponent(search)}${paging}`,
+      });
 
+    async function deleteAsOwner(contest: Contest) {
       const deleted = await request(t, owner, {
         method: 'DELETE',
         url: `/api/contests/${contest.id}`,
       });
       expect(deleted.statusCode, deleted.body).toBe(204);
-      expect(await drawsOf(t, contest.id)).toHaveLength(0);
-      expect(await drawsOf(t, keep.id)).toHaveLength(1);
+    }
+
+    /** Draw, dislike the winner, reset, draw again: the re-roll an owner might want to hide. */
+    async function reroll(as: SeededUser, title: string) {
+      const contest = await seedContest(t, owner, { title });
+      await addEntries(t, contest, ['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
+      const first = expectOk(await draw(t, as, contest.id));
+      expectOk(await reset(t, as, contest.id));
+      const second = expectOk(await draw(t, as, contest.id));
+      const records = await drawsOf(t, contest.id);
+      expect(records).toHaveLength(3);
+      return { contest, records, winners: [first.winner.name, second.winner.name] };
+    }
+
+    /** After the delete: every record still there, naming its contest, winner and actor. */
+    async function expectRecordsKept(
+      contest: Contest,
+      before: (typeof contestDraws.$inferSelect)[],
+    ) {
+      expect(await entriesOf(t, contest.id)).toEqual([]);
+      const after = await drawsOf(t, contest.id);
+      expect(after).toEqual(
+        before.map((record) => ({
+          ...record,
+          // The entry itself is deleted with the contest; its name and e-mail stay copied.
+          entryId: null,
+          contestTitle: contest.title,
+          contestOwnerEmail: owner.email,
+        })),
+      );
+    }
+
+    it("an owner's delete keeps every draw and reset, and admins still list them", async () => {
+      const title = `Rerolled ${randomUUID()}`;
+      const { contest, records, winners } = await reroll(owner, title);
+      await deleteAsOwner(contest);
+      await expectRecordsKept(contest, records);
+
+      const listed = await adminDraws(admin, title.toUpperCase());
+      expect(listed.headers['x-total-count']).toBe('3');
+      expect(expectOk(listed)).toEqual(
+        [...records].reverse().map((record) => ({
+          id: record.id,
+          contestId: contest.id,
+          contestTitle: title,
+          contestOwnerEmail: owner.email,
+          contestDeleted: true,
+          action: record.action,
+          entrantName: record.entrantName,
+          entrantEmail: record.entrantEmail,
+          entryCount: 3,
+          actorEmail: owner.email,
+          createdAt: record.createdAt.toISOString(),
+        })),
+      );
+      expect(records.map((record) => record.entrantName)).toEqual([
+        winners[0],
+        winners[0],
+        winners[1],
+      ]);
+    });
+
+    it("an admin's delete through /api/admin/contests keeps them too, and the audit", async () => {
+      const title = `Admin rerolled ${randomUUID()}`;
+      const { contest, records } = await reroll(admin, title);
+      const auditOf = () =>
+        t.database.db.select().from(adminAudit).where(eq(adminAudit.targetContestId, contest.id));
+      const auditBefore = await auditOf();
+      const deleted = await request(t, admin, {
+        method: 'DELETE',
+        url: `/api/admin/contests/${contest.id}`,
+      });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      await expectRecordsKept(contest, records);
+      const auditAfter = await auditOf();
+      expect(auditAfter).toEqual(expect.arrayContaining(auditBefore));
+      expect(auditAfter.map((row) => row.action)).toContain('contest_deleted');
+
+      const listed = expectOk(await adminDraws(admin, title)) as AdminDrawListItem[];
+      expect(listed.map((item) => [item.action, item.actorEmail, item.contestDeleted])).toEqual([
+        ['random', admin.email, true],
+        ['reset', admin.email, true],
+        ['random', admin.email, true],
+      ]);
+    });
+
+    it('a contest deleted and made again under its title shows both histories', async () => {
+      const title = `Same name ${randomUUID()}`;
+      const { contest: original } = await reroll(owner, title);
+      expectOk(
+        await request(t, admin, { method: 'DELETE', url: `/api/admin/contests/${original.id}` }),
+      );
+      const again = await seedContest(t, owner, { title });
+      await addEntries(t, again, ['Fresh Face']);
+      expectOk(await draw(t, owner, again.id));
+
+      // The owner sees only the new contest's one draw; the admin sees all four.
+      expect(expectOk(await history(t, owner, again.id))).toHaveLength(1);
+      const listed = expectOk(await adminDraws(admin, title)) as AdminDrawListItem[];
+      expect(listed.map((item) => [item.contestId, item.contestDeleted, item.action])).toEqual([
+        [again.id, false, 'random'],
+        [original.id, true, 'random'],
+        [original.id, true, 'reset'],
+        [original.id, true, 'random'],
+      ]);
+    });
+
+    it('lists a live contest under its current title, and finds it by its old one', async () => {
+      const { contest } = await reroll(owner, `Before ${randomUUID()}`);
+      const renamed = `After ${randomUUID()}`;
+      await t.database.db
+        .update(contests)
+        .set({ title: renamed })
+        .where(eq(contests.id, contest.id));
+      for (const search of [renamed, contest.title]) {
+        const listed = expectOk(await adminDraws(admin, search)) as AdminDrawListItem[];
+        expect(listed.map((item) => [item.contestTitle, item.contestDeleted])).toEqual(
+          Array.from({ length: 3 }, () => [renamed, false]),
+        );
+      }
+    });
+
+    it('pages newest first, with the number of all matches in x-total-count', async () => {
+      const tag = randomUUID();
+      const { records: one } = await reroll(owner, `Paged ${tag} one`);
+      const { records: two } = await reroll(owner, `Paged ${tag} two`);
+      const newestFirst = [...one, ...two].reverse().map((record) => record.id);
+      const seen: string[] = [];
+      for (const offset of [0, 4]) {
+        const page = await adminDraws(admin, tag, `&limit=4&offset=${offset}`);
+        expect(page.headers['x-total-count']).toBe('6');
+        seen.push(...(expectOk(page) as AdminDrawListItem[]).map((item) => item.id));
+      }
+      expect(seen).toEqual(newestFirst);
+      expectError(await adminDraws(admin, tag, '&limit=501'), 400);
+    });
+
+    it('is an admin call: 401 anonymous, 403 for the owner and any other user', async () => {
+      const title = `Private ${randomUUID()}`;
+      const { contest } = await reroll(owner, title);
+      await deleteAsOwner(contest);
+      expectError(await adminDraws(undefined, title), 401);
+      expectError(await adminDraws(owner, title), 403);
+      expectError(await adminDraws(intruder, title), 403);
     });
   });
 

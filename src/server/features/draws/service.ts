@@ -43,6 +43,53 @@ async function positionOf(db: Db, contestId: string, entry: { id: string }) {
 }
 
 /**
+ * The contest's row, locked until the transaction ends, so draws and resets take turns; with
+ * what its history records need. Only the contest's row is locked, not its owner's.
+ */
+async function lockContest(tx: Db, contestId: string) {
+  const [locked] = await tx
+    .select({
+      id: contests.id,
+      title: contests.title,
+      ownerEmail: users.email,
+      winnerId: contests.winnerId,
+      entryCount: contests.entryCount,
+    })
+    .from(contests)
+    .innerJoin(users, eq(users.id, contests.trainerId))
+    .where(eq(contests.id, contestId))
+    .for('update', { of: contests });
+  return locked;
+}
+
+type LockedContest = NonNullable<Awaited<ReturnType<typeof lockContest>>>;
+type DrawRecord = Pick<
+  typeof contestDraws.$inferInsert,
+  'entryId' | 'entrantName' | 'entrantEmail' | 'action'
+>;
+
+/**
+ * Appends to the contest's history. The contest's title and owner are copied: the record stays
+ * when the contest is deleted (decision 016), and must still say which contest it was.
+ */
+async function recordDraw(
+  tx: Db,
+  actor: SessionUser,
+  contest: LockedContest,
+  record: DrawRecord,
+): Promise<void> {
+  await tx.insert(contestDraws).values({
+    ...record,
+    contestId: contest.id,
+    contestTitle: contest.title,
+    contestOwnerEmail: contest.ownerEmail,
+    entryCount: contest.entryCount,
+    actorId: actor.id,
+    createdAt: nextRecordTime(contest.id),
+  });
+}
+
+/**
  * Draws (or, given winnerId, records a manual pick) under the contest's row lock, so two clicks
  * cannot produce two winners. A random draw is uniform: `crypto.randomInt` has no modulo bias.
  */
@@ -53,11 +100,7 @@ export async function drawWinner(
   winnerId: string | undefined,
 ): Promise<DrawResult> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ winnerId: contests.winnerId, entryCount: contests.entryCount })
-      .from(contests)
-      .where(eq(contests.id, contest.id))
-      .for('update');
+    const locked = await lockContest(tx, contest.id);
     if (!locked) throw contestNotFound();
     if (locked.winnerId) throw new AppError('CONFLICT', drawMessages.alreadyDrawn);
     if (locked.entryCount === 0) throw new AppError('CONFLICT', drawMessages.noEntries);
@@ -91,15 +134,11 @@ export async function drawWinner(
       .where(eq(contests.id, contest.id))
       .returning({ winnerSelectedAt: contests.winnerSelectedAt });
     const method = winnerId ? 'manual' : 'random';
-    await tx.insert(contestDraws).values({
-      contestId: contest.id,
+    await recordDraw(tx, user, locked, {
       entryId: winner.id,
       entrantName: winner.name,
       entrantEmail: winner.email,
       action: method,
-      entryCount: locked.entryCount,
-      actorId: user.id,
-      createdAt: nextRecordTime(contest.id),
     });
     return {
       winner: { id: winner.id, name: winner.name, email: winner.email },
@@ -113,11 +152,7 @@ export async function drawWinner(
 
 export async function resetWinner(db: Db, user: SessionUser, contest: Contest): Promise<void> {
   await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ winnerId: contests.winnerId, entryCount: contests.entryCount })
-      .from(contests)
-      .where(eq(contests.id, contest.id))
-      .for('update');
+    const locked = await lockContest(tx, contest.id);
     if (!locked?.winnerId) throw new AppError('CONFLICT', drawMessages.noWinner);
     const [previous] = await tx
       .select({ name: contestEntries.name, email: contestEntries.email })
@@ -127,15 +162,11 @@ export async function resetWinner(db: Db, user: SessionUser, contest: Contest): 
       .update(contests)
       .set({ winnerId: null, winnerSelectedAt: null })
       .where(eq(contests.id, contest.id));
-    await tx.insert(contestDraws).values({
-      contestId: contest.id,
+    await recordDraw(tx, user, locked, {
       entryId: locked.winnerId,
       entrantName: previous?.name ?? null,
       entrantEmail: previous?.email ?? null,
       action: 'reset',
-      entryCount: locked.entryCount,
-      actorId: user.id,
-      createdAt: nextRecordTime(contest.id),
     });
   });
 }

@@ -9,7 +9,10 @@ export type AdminListPage<T> = { items: T[]; total: number };
  * The admin lists answer one page at a time (100,000 users must not become one answer) with
  * the number of all matches in a header; the screens load further pages on demand.
  */
-export function useAdminList<T>(path: '/api/admin/users' | '/api/admin/contests', search: string) {
+export function useAdminList<T>(
+  path: '/api/admin/users' | '/api/admin/contests' | '/api/admin/draws',
+  search: string,
+) {
   return useInfiniteQuery({
     queryKey: [...adminQueryKey, path, search],
     queryFn: async ({ pageParam }): Promise<AdminListPage<T>> => {

@@ -12,6 +12,7 @@ import { AdminDeleteContest } from '../components/admin-delete-contest.tsx';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
 import { ContestsPanel } from '../components/contests-panel.tsx';
+import { DrawsPanel } from '../components/draws-panel.tsx';
 import { LatestActionsCard } from '../components/latest-actions-card.tsx';
 import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
 import { UserAccessButtons } from '../components/user-access-buttons.tsx';
@@ -73,6 +74,7 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
           <TabsList>
             <TabsTrigger value="users">User Management</TabsTrigger>
             <TabsTrigger value="contests">Contest Management</TabsTrigger>
+            <TabsTrigger value="draws">Draw History</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <UsersPanel
@@ -83,6 +85,9 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
           </TabsContent>
           <TabsContent value="contests">
             <ContestsPanel renderActions={(contest) => <AdminDeleteContest contest={contest} />} />
+          </TabsContent>
+          <TabsContent value="draws">
+            <DrawsPanel />
           </TabsContent>
         </Tabs>
         <LatestActionsCard />

@@ -3,6 +3,23 @@ import { formatDateTime } from '#web/lib/format-date.ts';
 
 const actionLabel = { random: 'Random draw', manual: 'Picked by hand', reset: 'Reset' } as const;
 
+/** "Random draw: Ada (3 entries)", as the owner's history and the admin's draw list show it. */
+export function DrawSummary({
+  draw,
+}: {
+  draw: Pick<DrawHistoryItem, 'action' | 'entrantName' | 'entryCount'>;
+}) {
+  return (
+    <>
+      <strong>{actionLabel[draw.action]}</strong>
+      {draw.entrantName ? `: ${draw.entrantName}` : ''}{' '}
+      <span className="text-muted-foreground">
+        ({draw.entryCount.toLocaleString()} {draw.entryCount === 1 ? 'entry' : 'entries'})
+      </span>
+    </>
+  );
+}
+
 /** The record of every draw and reset, so the owner can show how each winner was chosen. */
 export function DrawHistory({ draws }: { draws: DrawHistoryItem[] }) {
   if (draws.length === 0) return null;
@@ -16,11 +33,7 @@ export function DrawHistory({ draws }: { draws: DrawHistoryItem[] }) {
             className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-border pt-2 first:border-t-0"
           >
             <span>
-              <strong>{actionLabel[draw.action]}</strong>
-              {draw.entrantName ? `: ${draw.entrantName}` : ''}{' '}
-              <span className="text-muted-foreground">
-                ({draw.entryCount.toLocaleString()} {draw.entryCount === 1 ? 'entry' : 'entries'})
-              </span>
+              <DrawSummary draw={draw} />
             </span>
             <span className="text-xs text-muted-foreground">
               {draw.actor ? `${draw.actor}, ` : ''}
