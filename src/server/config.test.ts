@@ -42,6 +42,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
   });
 
+  it.each([
+    ['off', false],
+    ['0', false],
+    ['on', 1],
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.2', ['10.0.0.2']],
+    [' 10.0.0.0/8, 192.168.1.1 ,fd00::/8 ', ['10.0.0.0/8', '192.168.1.1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as %j (never "every hop")', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['all', '11', '-1', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/8', 'fd00::/129', 'yes'])(
+    'refuses TRUST_PROXY=%s and names the variable',
+    (value) => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow('TRUST_PROXY');
+    },
+  );
+
+  it('prints mail links to the log in development only, unless MAIL_LOG_LINKS says otherwise', () => {
+    const base = { DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).mailLogLinks).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).mailLogLinks).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', MAIL_LOG_LINKS: 'on' }).mailLogLinks).toBe(
+      true,
+    );
+    expect(loadConfig({ ...base, MAIL_LOG_LINKS: 'off' }).mailLogLinks).toBe(false);
+    expect(() => loadConfig({ ...base, MAIL_LOG_LINKS: 'maybe' })).toThrow('MAIL_LOG_LINKS');
+  });
+
   it('requires SESSION_SECRET in production on PostgreSQL, where instances must share it', () => {
     const env = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/prizewheel' };
     expect(() => loadConfig(env)).toThrow('SESSION_SECRET');
