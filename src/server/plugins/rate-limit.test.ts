@@ -25,7 +25,8 @@ describe('rate limits counted in the database', () => {
       const response = await (attempt % 2 ? a : b).app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
-        payload: { email: 'nobody@example.com' },
+        // One address per attempt: only the per-client-address limit is counted here.
+        payload: { email: `nobody-${attempt}@example.com` },
         remoteAddress: '192.0.2.44',
       });
       statuses.push(response.statusCode);
