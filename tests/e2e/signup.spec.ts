@@ -2,6 +2,7 @@ import {
   expectNoHorizontalScroll,
   expectToast,
   fillSignup,
+  logInWithForm,
   screenTitle,
   toastWith,
 } from './support/helpers.ts';
@@ -65,6 +66,7 @@ test.describe('signup', () => {
 
   test('success tells the user to verify and goes to /login', async ({
     page,
+    mailedLink,
     latestMail,
     snap,
   }) => {
@@ -77,23 +79,39 @@ test.describe('signup', () => {
     await expect(screenTitle(page, 'Welcome back')).toBeVisible();
     await snap('signup-success-login');
 
-    const mail = await latestMail(input.email);
-    expect(mail.subject).toContain('Verify your email');
-    expect(mail.link).toContain('/api/auth/verify-email?token=');
+    // The mail links to the page that asks for the password, not to the API.
+    const link = await mailedLink(input.email, '/verify-email');
+    expect(new URL(link).searchParams.get('token')).toBeTruthy();
+    expect((await latestMail(input.email)).subject).toContain('Verify your email');
   });
 
-  test('an e-mail address already taken, in another case, is refused', async ({
+  // Sign-up does not tell whether an address has an account: the answer is a new sign-up's,
+  // and only the address's owner learns, by mail, that someone tried.
+  test('an e-mail address already taken, in another case, answers like a new one and changes nothing', async ({
     page,
     seedUser,
+    latestMail,
     snap,
   }) => {
-    const existing = await seedUser();
+    const existing = await seedUser({ firstName: 'Tess' });
+    const input = { ...validSignup(), email: existing.email.toUpperCase() };
     await page.goto('/signup');
-    await fillSignup(page, { ...validSignup(), email: existing.email.toUpperCase() });
+    await fillSignup(page, input);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Signup failed', 'An account with this email already exists.');
-    await expect(page).toHaveURL(/\/signup$/);
-    await snap('signup-duplicate-email');
+    await expectToast(page, 'Account created!', 'Please check your email to verify your account.');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toastWith(page, 'Signup failed')).toHaveCount(0);
+    await snap('signup-taken-email');
+
+    const mail = await latestMail(existing.email);
+    expect(mail.subject).toBe('Someone tried to sign up for Prizewheel with your address');
+    expect(mail.text).not.toContain('/verify-email');
+
+    // The account keeps its password: the sign-up's does not open it, the owner's does.
+    await logInWithForm(page, existing.email, input.password);
+    await expectToast(page, 'Login Failed', 'Invalid email or password');
+    await logInWithForm(page, existing.email, existing.password);
+    await expect(page.getByText('Welcome, Tess')).toBeVisible();
   });
 
   test('/register is the same screen and links back to sign in', async ({ page, snap }) => {

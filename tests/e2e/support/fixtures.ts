@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { mailOutbox, users, type UserRole } from '#server/db/schema.ts';
+import { emailTokens, mailOutbox, users, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
@@ -21,6 +21,14 @@ export type SeededUser = {
   lastName: string;
 };
 
+export type OutboxMail = {
+  subject: string;
+  text: string;
+  /** The first absolute link of the text. */
+  link: string | undefined;
+  links: string[];
+};
+
 type SeedOptions = { verified?: boolean; role?: UserRole; isActive?: boolean; firstName?: string };
 
 type Fixtures = {
@@ -28,8 +36,18 @@ type Fixtures = {
   seedUser: (options?: SeedOptions) => Promise<SeededUser>;
   /** Signs the browser in as the user by planting a real session cookie. */
   signIn: (user: SeededUser) => Promise<void>;
-  /** The newest mail sent to an address (the outbox stands in for SMTP). */
-  latestMail: (to: string) => Promise<{ subject: string; text: string; link: string | undefined }>;
+  /**
+   * The newest mail sent to an address (the outbox stands in for SMTP). Account mails are sent
+   * after the answer, so this waits for the server's pending mails and then for one to arrive.
+   */
+  latestMail: (to: string) => Promise<OutboxMail>;
+  /**
+   * The link to `path` (e.g. '/verify-email') in the newest mail to `to` that holds one, waiting
+   * for it as latestMail does. Another mail (say "someone tried to sign up") may be newer.
+   */
+  mailedLink: (to: string, path: string) => Promise<string>;
+  /** Moves every verification link mailed to the address one minute past its expiry. */
+  expireVerificationLinks: (email: string) => Promise<void>;
   /** Saves a full-page screenshot under test-results/screens/<project>/. */
   snap: (name: string) => Promise<void>;
   /** Console errors that a test expects; anything else fails the test. */
@@ -95,18 +113,35 @@ export const test = base.extend<Fixtures, { server: Server }>({
 
   latestMail: async ({ server }, use) => {
     await use(async (to) => {
-      const [mail] = await server.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(sql`lower(${mailOutbox.recipient})`, to.toLowerCase()))
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(1);
-      if (!mail) throw new Error(`no mail for ${to}`);
-      return {
-        subject: mail.subject,
-        text: mail.text,
-        link: mail.text.match(/https?:\/\/\S+/)?.[0],
-      };
+      const mail = await waitForMail(server, to, () => true, `a mail to ${to}`);
+      return { ...mail, link: mail.links[0] };
+    });
+  },
+
+  mailedLink: async ({ server }, use) => {
+    await use(async (to, path) => {
+      const mail = await waitForMail(
+        server,
+        to,
+        (candidate) => candidate.links.some((link) => new URL(link).pathname === path),
+        `a mail to ${to} with a link to ${path}`,
+      );
+      return mail.links.find((link) => new URL(link).pathname === path)!;
+    });
+  },
+
+  expireVerificationLinks: async ({ server }, use) => {
+    await use(async (email) => {
+      await server.app.backgroundTasks.idle();
+      const [user] = await server.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      if (!user) throw new Error(`no user ${email}`);
+      await server.db
+        .update(emailTokens)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'verify_email')));
     });
   },
 
@@ -139,6 +174,40 @@ export const test = base.extend<Fixtures, { server: Server }>({
     { auto: true },
   ],
 });
+
+type Mail = Omit<OutboxMail, 'link'>;
+
+/**
+ * The newest mail to `to` that `matches`, polled until it is there. Each look first waits for the
+ * server's background tasks, so the mails of every request already answered have been written:
+ * an older mail cannot pass for the one the test just caused.
+ */
+async function waitForMail(
+  server: Server,
+  to: string,
+  matches: (mail: Mail) => boolean,
+  what: string,
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        await server.app.backgroundTasks.idle();
+        const rows = await server.db
+          .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+          .from(mailOutbox)
+          .where(eq(sql`lower(${mailOutbox.recipient})`, to.toLowerCase()))
+          .orderBy(desc(mailOutbox.createdAt));
+        found = rows
+          .map((row) => ({ ...row, links: row.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [] }))
+          .find(matches);
+        return found !== undefined;
+      },
+      { message: `waiting for ${what}` },
+    )
+    .toBe(true);
+  return found!;
+}
 
 export { expect };
 export type { Page };

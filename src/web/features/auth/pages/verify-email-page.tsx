@@ -34,23 +34,27 @@ export function VerifyEmailPage() {
     resolver: zodResolver(verifyEmailBody),
     defaultValues: { token, password: '' },
   });
-  const refusal =
-    verify.error instanceof ApiError && deadLinkMessages.has(verify.error.serverMessage ?? '')
-      ? verify.error.serverMessage
-      : null;
+  const refusal = deadLinkRefusal(verify.error);
 
   const onSubmit = form.handleSubmit((values) =>
     verify.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'Email verified', description: 'Welcome! You are signed in.' });
+        toast({
+          title: 'Email verified',
+          description: 'Welcome! You are signed in.',
+          variant: 'success',
+        });
         navigate('/');
       },
-      onError: (error) =>
+      onError: (error) => {
+        // A dead link switches the page to its own screen, which says why in a callout.
+        if (deadLinkRefusal(error)) return;
         toast({
           title: 'Verification failed',
           description: messageOf(error, 'Please try again.'),
           variant: 'destructive',
-        }),
+        });
+      },
     }),
   );
 
@@ -97,6 +101,13 @@ export function VerifyEmailPage() {
   );
 }
 
+/** The server's message when the refusal means the link itself is dead, else null. */
+function deadLinkRefusal(error: unknown): string | null {
+  return error instanceof ApiError && deadLinkMessages.has(error.serverMessage ?? '')
+    ? (error.serverMessage ?? null)
+    : null;
+}
+
 function ResendVerificationForm() {
   const resend = useResendVerification();
   const form = useForm({ resolver: zodResolver(emailOnlyBody), defaultValues: { email: '' } });
@@ -104,7 +115,7 @@ function ResendVerificationForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
-      <Button type="submit" disabled={resend.isPending}>
+      <Button type="submit" size="lg" disabled={resend.isPending}>
         {resend.isPending ? 'Sending...' : 'Send a new verification link'}
       </Button>
     </form>
