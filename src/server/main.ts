@@ -1,13 +1,15 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { holdEmbeddedDatabase } from './db/server-lock.ts';
+import { EmbeddedDatabaseLockError, holdEmbeddedDatabase } from './db/server-lock.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const releaseLock = config.databaseUrl ? () => {} : holdEmbeddedDatabase(config.dataDir);
+  const releaseLock = config.databaseUrl
+    ? () => {}
+    : await holdEmbeddedDatabase(config.dataDir, 'server');
   const database = openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -40,7 +42,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseLockError) {
     console.error(error.message);
   } else {
     console.error('Prizewheel failed to start:', error);

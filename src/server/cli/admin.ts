@@ -19,7 +19,7 @@ import {
   markEmailVerified,
   setUserRole,
 } from '#server/features/users/service.ts';
-import { assertEmbeddedDatabaseFree } from '#server/db/server-lock.ts';
+import { holdEmbeddedDatabase } from '#server/db/server-lock.ts';
 
 const commands = ['create-admin', 'reset-password', 'verify-email', 'promote', 'demote'] as const;
 type Command = (typeof commands)[number];
@@ -53,7 +53,10 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  if (!config.databaseUrl) assertEmbeddedDatabaseFree(config.dataDir);
+  // Held until the end, so that no server starts on the embedded database under the command.
+  const releaseLock = config.databaseUrl
+    ? () => {}
+    : await holdEmbeddedDatabase(config.dataDir, 'admin CLI');
   const database = openDatabase(config);
   try {
     await database.migrate();
@@ -104,6 +107,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     await database.close();
+    releaseLock();
   }
 }
 

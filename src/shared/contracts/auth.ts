@@ -5,6 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '#shared/constants.ts';
+import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
 
 /** One contract per endpoint: the server validates with it, the forms validate with it. */
 
@@ -25,8 +26,7 @@ const requiredName = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`)
-    // Control characters are never part of a name, and PostgreSQL cannot store NUL in text.
-    .regex(/^\P{Cc}*$/u, `${label} contains characters that are not allowed`);
+    .refine(isPlainText, notPlainTextMessage(label));
 
 export const signupBody = z.object({
   email,

@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
+import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
 
 /**
  * The entry contract, written without a schema library: it is all the validation the public
@@ -14,15 +15,13 @@ export type EntryValidation =
 // The address shape zod's email() accepts, so every form of the product agrees.
 const EMAIL_SHAPE =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-// PostgreSQL text cannot hold a NUL character (a pasted or imported name may carry one).
-const HAS_NUL = /\0/;
 
 function nameError(name: string): string | undefined {
   if (!name) return 'Full name is required';
   if (name.length > ENTRANT_NAME_MAX_LENGTH) {
     return `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`;
   }
-  if (HAS_NUL.test(name)) return 'Name contains a character that is not allowed';
+  if (!isPlainText(name)) return notPlainTextMessage('Name');
   return undefined;
 }
 

@@ -84,13 +84,19 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
 
     const url = `${options.appUrl}/c/${contest.id}`;
     const page = await renderCached(contest);
+    // Each insertion comes from a function: a replacement string would read the owner's `$'`,
+    // `$&` or `$$` as patterns and copy parts of the template into the page and its JSON.
     const html = template
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(contest.title)} – Prizewheel</title>`)
+      .replace(
+        /<title>[^<]*<\/title>/,
+        () => `<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
+      )
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace('</head>', `    ${previewTags(contest, url)}\n  </head>`)
+      .replace('</head>', () => `    ${previewTags(contest, url)}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${page.html}</div>\n    <script type="application/json" id="contest-data">${page.json}</script>`,
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="contest-data">${page.json}</script>`,
       );
     return reply.send(html);
   });

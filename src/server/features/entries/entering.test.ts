@@ -65,6 +65,18 @@ describe('entering a contest', () => {
     expect(response.json().errors[field]).toBe(message);
   });
 
+  it.each(['Two\nLines', 'Bell\u0007', 'Del\u007F', 'C1\u0085', 'Maya \u202Egnp.exe', 'Iso\u2066'])(
+    'refuses the name %j: names are plain text',
+    async (name) => {
+      const contest = await seedContest(t, owner);
+      const response = await enter(t, contest.id, { name, email: 'a@b.co' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({
+        name: 'Name cannot contain control or text-direction characters.',
+      });
+    },
+  );
+
   it('refuses a second entry with the same e-mail in another letter case', async () => {
     const contest = await seedContest(t, owner);
     expect((await enter(t, contest.id, { name: 'A', email: 'dup@example.com' })).statusCode).toBe(

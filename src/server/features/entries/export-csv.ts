@@ -10,9 +10,12 @@ function neutralised(value: SQLWrapper): SQL {
   return sql`case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${value} else ${value} end`;
 }
 
-/** One CSV field, quoted when it holds a quote, a comma or a line break (RFC 4180). */
-function csvField(value: SQL): SQL {
-  return sql`case when ${value} ~ ('[",' || chr(13) || chr(10) || ']') then '"' || replace(${value}, '"', '""') || '"' else ${value} end`;
+/**
+ * One CSV field, always quoted (RFC 4180): Excel in locales whose list separator is `;` splits
+ * an unquoted `x;=HYPERLINK(...)` at the `;` and runs the second cell as a formula.
+ */
+function csvField(value: SQLWrapper): SQL {
+  return sql`'"' || replace(${value}, '"', '""') || '"'`;
 }
 
 type Key = { exactDate: string; id: string };
@@ -44,7 +47,7 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
     .as('batch');
   // Exactly what Date#toISOString() writes.
   const isoDate = sql`to_char(${batch.entryDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${isoDate} || chr(13) || chr(10)`;
+  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || chr(13) || chr(10)`;
   const newestFirst = sql`order by ${batch.entryDate} desc, ${batch.id} desc`;
   const [result] = await db
     .select({
@@ -63,7 +66,7 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
 export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   async function* chunks() {
     // A BOM so Excel reads UTF-8 names correctly; CRLF as RFC 4180 and Excel expect.
-    yield '\uFEFFname,email,entryDate\r\n';
+    yield '\uFEFF"name","email","entryDate"\r\n';
     let after: Key | undefined;
     for (;;) {
       const batch = await readBatch(db, contest.id, after);

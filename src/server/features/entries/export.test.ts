@@ -1,9 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { csvFileForm } from '#server/testing/uploads.ts';
 
 type ExportRow = { name: string; email: string; entryDate: string };
 
@@ -26,7 +27,10 @@ describe('exporting entries as CSV', () => {
     parse(body, { bom: true, columns: true, skip_empty_lines: true }) as ExportRow[];
 
   /** Rows straight into the table (bypassing the entry form's trimming), counter kept exact. */
-  async function insertEntries(contest: Contest, rows: { name: string; email: string }[]) {
+  async function insertEntries(
+    contest: Contest,
+    rows: { name: string; email: string; entryDate?: Date }[],
+  ) {
     await t.database.db
       .insert(contestEntries)
       .values(rows.map((row) => ({ ...row, contestId: contest.id })));
@@ -36,7 +40,7 @@ describe('exporting entries as CSV', () => {
       .where(eq(contests.id, contest.id));
   }
 
-  it('answers text/csv with a BOM, CRLF lines and the columns name,email,entryDate', async () => {
+  it('answers text/csv with a BOM, CRLF lines and the quoted columns name,email,entryDate', async () => {
     const contest = await seedContest(t, owner);
     for (const [name, email] of [
       ['Maya Chen', 'maya@example.com'],
@@ -54,7 +58,9 @@ describe('exporting entries as CSV', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(response.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('name,email,entryDate');
+    expect(response.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      '"name","email","entryDate"',
+    );
     expect(response.body).not.toMatch(/[^\r]\n/);
 
     const rows = readCsv(response.body);
@@ -139,11 +145,70 @@ describe('exporting entries as CSV', () => {
     }
   });
 
+  /** Names a spreadsheet would split at a `;` (Excel in `;` locales) or run as a formula. */
+  const SPREADSHEET_BAIT = [
+    { name: 'x;=1+1', email: 'semicolon@example.com' },
+    { name: '=cmd', email: 'equals@example.com' },
+    { name: '@SUM(A1)', email: 'at@example.com' },
+    { name: '\t=1', email: 'tab@example.com' },
+    { name: '"quoted"', email: 'quoted@example.com' },
+  ];
+
+  /** One entry a second from 2026-03-01T10:00:00Z on, so that the lines come in this order. */
+  const oneASecond = (rows: { name: string; email: string }[]) =>
+    rows.map((row, index) => ({ ...row, entryDate: new Date(Date.UTC(2026, 2, 1, 10, 0, index)) }));
+
+  it('quotes every field and neutralises formulas: one text cell per value', async () => {
+    const contest = await seedContest(t, owner);
+    await insertEntries(contest, oneASecond(SPREADSHEET_BAIT));
+    const response = await exportCsv(contest.id, owner);
+    expect(response.body.split('\r\n')).toEqual([
+      '\uFEFF"name","email","entryDate"',
+      '"x;=1+1","semicolon@example.com","2026-03-01T10:00:00.000Z"',
+      `"'=cmd","equals@example.com","2026-03-01T10:00:01.000Z"`,
+      `"'@SUM(A1)","at@example.com","2026-03-01T10:00:02.000Z"`,
+      `"'\t=1","tab@example.com","2026-03-01T10:00:03.000Z"`,
+      '"""quoted""","quoted@example.com","2026-03-01T10:00:04.000Z"',
+      '',
+    ]);
+  });
+
+  it('writes what the import reads: an exported file imports into another contest', async () => {
+    const source = await seedContest(t, owner);
+    const exported = [
+      ...SPREADSHEET_BAIT.filter((entry) => !entry.name.includes('\t')),
+      { name: 'Chen, Maya', email: 'maya.chen@example.com' },
+      { name: 'Zoë Ñúñez 李', email: 'zoe@example.com' },
+    ];
+    await insertEntries(source, oneASecond(exported));
+    const file = (await exportCsv(source.id, owner)).rawPayload;
+
+    const target = await seedContest(t, owner);
+    const imported = await request(t, owner, {
+      method: 'POST',
+      url: `/api/contests/${target.id}/entries/import`,
+      ...csvFileForm(file),
+    });
+    expect(imported.json()).toEqual({ imported: exported.length, skipped: 0, errors: [] });
+    const stored = await t.database.db
+      .select({ name: contestEntries.name, email: contestEntries.email })
+      .from(contestEntries)
+      .where(eq(contestEntries.contestId, target.id))
+      .orderBy(asc(contestEntries.entryDate), asc(contestEntries.id));
+    // The names as the spreadsheet shows them: neutralised ones keep their apostrophe.
+    expect(stored.map((entry) => entry.email).sort()).toEqual(
+      exported.map((entry) => entry.email).sort(),
+    );
+    expect(new Map(stored.map((entry) => [entry.email, entry.name]))).toEqual(
+      new Map(exported.map(({ name, email }) => [email, /^[=@]/.test(name) ? `'${name}` : name])),
+    );
+  });
+
   it('exports only the header for a contest without entries', async () => {
     const contest = await seedContest(t, owner);
     const response = await exportCsv(contest.id, owner);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('\uFEFFname,email,entryDate\r\n');
+    expect(response.body).toBe('\uFEFF"name","email","entryDate"\r\n');
   });
 
   it('exports 12,000 entries completely, each once, even when they share one date', async () => {

@@ -92,13 +92,13 @@ describe('importing entries from CSV', () => {
         '"Chen, Maya",maya@example.com\r\n' +
         '"Jo ""JJ"" Smith","jj@example.com"\r\n' +
         'Zoë Ñúñez,zoe@example.com\r\n' +
-        '"Multi\r\nLine",multi@example.com\r\n';
+        '"Ada","ada@example.com"\r\n';
       const response = await importInto(contest, csvFileForm(csv));
       expect(response.json()).toEqual({ imported: 4, skipped: 0, errors: [] });
       expect(await storedEntries(contest)).toEqual([
+        { name: 'Ada', email: 'ada@example.com' },
         { name: 'Jo "JJ" Smith', email: 'jj@example.com' },
         { name: 'Chen, Maya', email: 'maya@example.com' },
-        { name: 'Multi\r\nLine', email: 'multi@example.com' },
         { name: 'Zoë Ñúñez', email: 'zoe@example.com' },
       ]);
     });
@@ -202,6 +202,30 @@ describe('importing entries from CSV', () => {
       expect((await storedEntries(contest)).map((entry) => entry.email)).toEqual([
         'good1@example.com',
         'good2@example.com',
+      ]);
+    });
+
+    it('reports names with control or text-direction characters by row', async () => {
+      const contest = await seedContest(t, owner);
+      const csv = [
+        'name,email', // 1
+        '"Multi\r\nLine",multi@example.com', // 2: one record over two lines
+        '"Tab\tName",tab@example.com', // 3
+        'Bell\u0007,bell@example.com', // 4
+        'C1\u009B,c1@example.com', // 5
+        'Maya \u202Egnp.exe,rlo@example.com', // 6
+        'Iso\u2067late,isolate@example.com', // 7
+        'Plain Name,plain@example.com', // 8
+      ].join('\r\n');
+      const response = await importInto(contest, csvFileForm(csv));
+      const message = 'Name cannot contain control or text-direction characters.';
+      expect(byRow(response.json())).toEqual({
+        imported: 1,
+        skipped: 6,
+        errors: [2, 3, 4, 5, 6, 7].map((row) => ({ row, message })),
+      });
+      expect(await storedEntries(contest)).toEqual([
+        { name: 'Plain Name', email: 'plain@example.com' },
       ]);
     });
 

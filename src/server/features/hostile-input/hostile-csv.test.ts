@@ -207,4 +207,44 @@ describe('hostile CSV uploads', () => {
     expect(response.json()).toMatchObject({ imported: 3, skipped: 2 });
     expect((await snapshot(contest)).entryCount).toBe(5);
   });
+
+  it('exports formula bait it imported as quoted text cells, one per value', async () => {
+    const contest = await seedContest(t, owner);
+    const bait = [
+      ['x;=HYPERLINK("http://evil.example";"x")', 'semicolon@example.com'],
+      [`=cmd|' /C calc'!A0`, 'dde@example.com'],
+      ['@SUM(A1:A9)', 'at@example.com'],
+      ['+1+1', 'plus@example.com'],
+      ['-1+1', 'minus@example.com'],
+    ];
+    const csv = [
+      'name,email',
+      ...bait.map(([name, email]) => `"${name!.replaceAll('"', '""')}",${email}`),
+    ].join('\r\n');
+    const imported = await request(t, owner, {
+      method: 'POST',
+      url: `/api/contests/${contest.id}/entries/import`,
+      ...csvFileForm(csv),
+    });
+    expect(imported.json()).toEqual({ imported: bait.length, skipped: 0, errors: [] });
+
+    const exported = await request(t, owner, {
+      method: 'GET',
+      url: `/api/contests/${contest.id}/entries/export`,
+    });
+    const [header, ...lines] = exported.body.split('\r\n');
+    expect(header).toBe('\uFEFF"name","email","entryDate"');
+    // Each line: name and e-mail as quoted text, then the quoted date.
+    const withoutDates = lines.map((line) => line.replace(/,"\d{4}-[\d:.TZ-]+"$/, ''));
+    expect(withoutDates.sort()).toEqual(
+      [
+        '',
+        `"x;=HYPERLINK(""http://evil.example"";""x"")","semicolon@example.com"`,
+        `"'=cmd|' /C calc'!A0","dde@example.com"`,
+        `"'@SUM(A1:A9)","at@example.com"`,
+        `"'+1+1","plus@example.com"`,
+        `"'-1+1","minus@example.com"`,
+      ].sort(),
+    );
+  });
 });

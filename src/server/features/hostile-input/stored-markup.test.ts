@@ -37,6 +37,12 @@ function decodeEntities(html: string): string {
     .replaceAll('&amp;', '&');
 }
 
+/**
+ * Text that String#replace reads as a pattern in a replacement string (`$'` is everything after
+ * the match), and markup that ends a script or opens a comment.
+ */
+const TEMPLATE_SPECIALS = ["$'", '$`', '$&', '$$$', '</script>', '<!--'];
+
 /** What a spreadsheet would run as a formula must arrive as text: DESIGN.md section 6.11. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -90,6 +96,43 @@ describe('stored names render as text', () => {
       // Not one '<' inside the block: no way to close the script tag early.
       expect(data![1]).not.toContain('<');
       expect(JSON.parse(data![1]!)).toMatchObject(texts);
+    });
+
+    it.each(TEMPLATE_SPECIALS)('keeps %j verbatim in every field and in the data', async (text) => {
+      const texts = {
+        title: text,
+        description: text,
+        prizeDetails: text,
+        prizeValue: text,
+        confirmationMessage: text,
+      };
+      const contest = await createContest(texts);
+      const response = await request(t, undefined, { method: 'GET', url: `/c/${contest.id}` });
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+
+      // The template's landmarks each once: nothing was copied or cut out around them.
+      for (const landmark of ['<title>', '</head>', '<div id="root">', '</body>', '</html>']) {
+        expect(html.split(landmark), landmark).toHaveLength(2);
+      }
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+      expect(decodeEntities(title ?? '')).toBe(`${text} – Prizewheel`);
+      const ogTitle = html.match(/<meta property="og:title" content="([^"]*)"/)?.[1];
+      expect(decodeEntities(ogTitle ?? '')).toBe(text);
+
+      const page = html.match(
+        /<div id="root">(.*)<\/div>\s*<script type="application\/json" id="contest-data">(.*?)<\/script>\s*<\/body>/s,
+      );
+      expect(page, html).not.toBeNull();
+      const [, rendered, data] = page!;
+      // React separates adjacent text with an empty comment; the text itself is escaped.
+      expect(decodeEntities(rendered!.replaceAll('<!-- -->', ''))).toContain(`${text} (${text})`);
+      const publicView = await request(t, undefined, {
+        method: 'GET',
+        url: `/api/contests/${contest.id}`,
+      });
+      expect(JSON.parse(data!)).toEqual(publicView.json());
+      expect(JSON.parse(data!)).toMatchObject(texts);
     });
 
     it('answers hostile ids with the plain page or a 4xx, never echoing them', async () => {
