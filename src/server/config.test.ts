@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+
+const run = (command: string, args: string[]) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(command, args, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pw-config-'));
 
@@ -22,6 +28,22 @@ describe('loadConfig', () => {
     // The generated secret is kept so sessions survive a restart.
     expect(config.sessionSecret).toBe(readFileSync(path.join(dir, 'session-secret'), 'utf8'));
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it('gives processes starting together on a fresh DATA_DIR one and the same secret', async () => {
+    const dir = dataDir();
+    // Every process waits for the same instant before it reads or creates the secret.
+    const startAt = Date.now() + 3000;
+    const script = `import { loadConfig } from './src/server/config.ts';
+      while (Date.now() < ${startAt});
+      process.stdout.write(loadConfig({ DATA_DIR: ${JSON.stringify(dir)} }).sessionSecret);`;
+    const secrets = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]),
+      ),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect(secrets[0]).toBe(readFileSync(path.join(dir, 'session-secret'), 'utf8'));
   });
 
   it('parses ADMIN_EMAILS case-insensitively and ignores blanks', () => {

@@ -14,6 +14,9 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => {
+    // Fastify runs this hook before those registered inside buildApp: the mails of requests
+    // already answered are written first, then the database closes.
+    await app.backgroundTasks.idle();
     await database.close();
     releaseLock();
   });
@@ -28,7 +31,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    // Stops accepting, waits for in-flight requests, then closes the database (onClose).
+    // Stops accepting, waits for in-flight requests and their mails, then closes the database.
     await app.close();
     process.exit(0);
   };
