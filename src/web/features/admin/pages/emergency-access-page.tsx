@@ -51,7 +51,7 @@ const recoveryTools: ToolLink[] = [
 
 /** How to recover access; what each path needs is said, so nobody tries a closed door. */
 const recoveryPaths = [
-  { need: 'Any visitor', path: 'Forgot Password sends a reset link to a verified address.' },
+  { need: 'Any visitor', path: 'Forgot Password mails a reset link to the account’s address.' },
   { need: 'An admin session', path: 'The reset, inspector and email tools on this page.' },
   {
     need: 'Server access',
