@@ -41,7 +41,13 @@ describe.runIf(testDatabaseKind() === 'pglite')('the server process', () => {
       stdio: 'ignore',
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await waitForHttp(`http://127.0.0.1:${port}/healthz`, 30_000);
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/healthz`, 30_000);
+    } catch (error) {
+      // A server that never answered must not outlive the test.
+      child.kill('SIGKILL');
+      throw error;
+    }
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
 
     child.kill('SIGTERM');
