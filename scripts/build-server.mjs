@@ -1,7 +1,9 @@
 // Bundles the server (src/server/main.ts) into dist/server/main.js (or the path given as the
 // first argument), run by `npm start`, the benchmarks and the process tests: plain JavaScript in
 // one file starts faster and holds ~100 MB less than compiling TypeScript at run time through
-// tsx's loader (decision 009).
+// tsx's loader (decision 009). The admin CLI (src/server/cli/admin.ts) is bundled beside it as
+// admin.js, run by `npm run admin`: production needs no TypeScript loader at all.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,18 +11,39 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const serverBundle = path.join(root, 'dist/server/main.js');
+export const adminBundle = path.join(root, 'dist/server/admin.js');
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when `output` is missing or older than any of `sources` (files or directories). */
+export function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const newestSource = Math.max(
+    ...sources
+      .map((p) => path.join(root, p))
+      .map((p) => (statSync(p).isDirectory() ? newestChange(p) : statSync(p).mtimeMs)),
+  );
+  return newestSource > statSync(output).mtimeMs;
+}
 
 /**
  * Sources find files beside them (`new URL('../../../drizzle', import.meta.url)`); inside the
  * bundle, import.meta.url names the bundle. Each source's own URL is put back, relative to the
  * bundle so that the built tree can move as a whole.
  */
-const keepSourceUrls = (outfile) => ({
+const keepSourceUrls = (outdir) => ({
   name: 'keep-source-urls',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const relative = path.relative(path.dirname(outfile), args.path).split(path.sep);
+      const relative = path.relative(outdir, args.path).split(path.sep);
       const url = `new URL(${JSON.stringify(relative.join('/'))}, import.meta.url).href`;
       return {
         contents: source.replaceAll('import.meta.url', url),
@@ -53,10 +76,16 @@ const keepDependenciesExternal = {
   },
 };
 
+/** Builds the server into `outfile` and the admin CLI beside it, as `admin.js`. */
 export async function buildServer(outfile = serverBundle) {
+  const outdir = path.dirname(outfile);
+  const outfiles = [outfile, path.join(outdir, 'admin.js')];
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile,
+    entryPoints: [
+      { in: path.join(root, 'src/server/main.ts'), out: path.basename(outfile, '.js') },
+      { in: path.join(root, 'src/server/cli/admin.ts'), out: 'admin' },
+    ],
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -66,13 +95,15 @@ export async function buildServer(outfile = serverBundle) {
     mainFields: ['module', 'main'],
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [keepSourceUrls(outfile), keepDependenciesExternal],
+    plugins: [keepSourceUrls(outdir), keepDependenciesExternal],
   });
   // What that would have looked like, caught here rather than when a server starts.
-  if ((await readFile(outfile, 'utf8')).includes('Dynamic require of')) {
-    throw new Error(
-      `${outfile} requires a package at run time: bundle its ESM build or keep it external`,
-    );
+  for (const file of outfiles) {
+    if ((await readFile(file, 'utf8')).includes('Dynamic require of')) {
+      throw new Error(
+        `${file} requires a package at run time: bundle its ESM build or keep it external`,
+      );
+    }
   }
 }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -31,7 +30,7 @@ export type BuildAppOptions = {
   /** Called for every route as it is registered (the authorization-matrix test lists them). */
   onRoute?: (route: { method: string; url: string }) => void;
   /** Where log lines go instead of stdout (tests read what the log would hold). */
-  logStream?: DestinationStream;
+  logStream?: { write(line: string): void };
 };
 
 declare module 'fastify' {

@@ -1,4 +1,7 @@
-/** Time rules of the spec (section 4), shared by the screens and the server. */
+/**
+ * Contest states and time left (docs/product.md#contest-states, #times-refreshes-and-constants),
+ * shared by the screens and the server so that both agree on when a contest is open.
+ */
 
 type ContestTimes = { isActive: boolean; isPublished: boolean; endDate: string | Date };
 

@@ -39,7 +39,7 @@ test.describe('admin login /quick-admin', () => {
     await expect(page).toHaveURL(/\/quick-admin$/);
     await snap('quick-admin-failed');
 
-    // Stop the page's clock so the spec's one-second pause can be measured exactly.
+    // Stop the page's clock so the one-second pause before the redirect can be measured exactly.
     await page.clock.pauseAt(Date.now() + 1_000);
     await logInAsAdmin(page, admin.email, admin.password);
     await expectToast(page, 'Login Successful', 'Redirecting to admin panel...');

@@ -27,7 +27,8 @@ const friendlyByFastifyCode: Record<string, { status: number; message: string }>
 };
 
 /**
- * Every error answers `{message}` with the status of DESIGN.md; a 5xx never reveals internals.
+ * Every error answers `{message}` with its code's status (docs/product.md#errors); a 5xx never
+ * reveals internals.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -27,8 +27,8 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
   });
 
   // The API speaks JSON only. Fastify also parses text/plain by default, which would turn a
-  // wrong content type into a confusing validation error (DESIGN.md wants 415), and text/plain
-  // is a content type a cross-site form can send without a CORS preflight.
+  // wrong content type into a confusing validation error (docs/product.md#errors promises 415),
+  // and text/plain is a content type a cross-site form can send without a CORS preflight.
   app.removeContentTypeParser('text/plain');
 
   const appOrigin = new URL(options.appUrl).origin;

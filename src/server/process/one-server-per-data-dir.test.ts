@@ -4,7 +4,12 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS, processTests, report } from '#server/testing/process-tests.ts';
 import { startProcess } from '#server/testing/processes.ts';
-import { serverEnv, startServer, type ServerProcess } from '#server/testing/server-process.ts';
+import {
+  builtAdminBundle,
+  serverEnv,
+  startServer,
+  type ServerProcess,
+} from '#server/testing/server-process.ts';
 import { testDatabaseKind } from '#server/testing/test-app.ts';
 
 const ROUNDS = 20;
@@ -18,9 +23,7 @@ function freshDataDir(): string {
 
 /** Runs `npm run admin -- <args>` to its end: its exit code and what it wrote. */
 async function runAdminCli(env: Record<string, string>, args: string[]) {
-  const child = startProcess(['--import', 'tsx', 'src/server/cli/admin.ts', ...args], env, {
-    pipeOutput: true,
-  });
+  const child = startProcess([builtAdminBundle(), ...args], env, { pipeOutput: true });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

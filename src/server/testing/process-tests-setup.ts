@@ -13,8 +13,9 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest's global setup: when the process tests run, builds the server bundle they start, into
- * a directory of each project's own (the projects start at once), removed after the run.
+ * Vitest's global setup: when the process tests run, builds the server bundle they start (and
+ * the admin CLI beside it), into a directory of each project's own (the projects start at once),
+ * removed after the run.
  */
 export default function setup(project: TestProject) {
   if (!processTests()) return;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { DeploymentDatabase } from './deployment-database.ts';
 import { freePort } from './listening-app.ts';
@@ -39,6 +40,11 @@ function builtServerBundle(): string {
     throw new Error('No server bundle: process tests run with PROCESS_TESTS=1 (global setup).');
   }
   return bundle;
+}
+
+/** The admin CLI `npm run admin` runs, built beside the server bundle. */
+export function builtAdminBundle(): string {
+  return path.join(path.dirname(builtServerBundle()), 'admin.js');
 }
 
 /** Starts one instance on `port` (a free one by default) and waits until it is healthy. */

@@ -68,7 +68,10 @@ function contestBody(messages: Messages) {
   });
 }
 
-/** Creating: the spec's builder wording; the end must lie ahead. `isActive: false` saves a draft. */
+/**
+ * Creating: the builder's wording (docs/product.md#validation-rules); the end must lie ahead.
+ * `isActive: false` saves a draft.
+ */
 export const createContestBody = contestBody({
   title: 'Contest title is required',
   description: 'Contest description is required',
@@ -84,7 +87,10 @@ export const createContestBody = contestBody({
   });
 export type CreateContestBody = z.input<typeof createContestBody>;
 
-/** Editing: the spec's edit wording; an ended contest may be edited (e.g. to extend it). */
+/**
+ * Editing: the edit screen's wording (docs/product.md#validation-rules); an ended contest may be
+ * edited (e.g. to extend it).
+ */
 export const updateContestBody = contestBody({
   title: 'Title is required',
   description: 'Description is required',

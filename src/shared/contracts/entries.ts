@@ -33,7 +33,7 @@ function emailError(email: string): string | undefined {
   return undefined;
 }
 
-/** Trims both fields, then checks them with the spec's messages. */
+/** Trims both fields, then checks them (messages: docs/product.md#validation-rules, Entry). */
 export function validateEntry(input: unknown): EntryValidation {
   const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<
     string,

@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec section 9: no interval or focus refetch, results never stale, no retries. */
+/**
+ * No interval or focus refetch, results never stale, no retries: a change invalidates what it
+ * touched instead (docs/product.md#times-refreshes-and-constants).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,4 +1,7 @@
-/** An answer that was not OK. Its message is "{status}: {body}", as the spec defines it. */
+/**
+ * An answer that was not OK. Its message is "{status}: {body}" (docs/product.md#errors): the
+ * lost-session check reads the status from it.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

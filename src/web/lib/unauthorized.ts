@@ -3,7 +3,10 @@ import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '#shared/constants.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { isUnauthorizedError } from './api-client.ts';
 
-/** The spec's answer to a lost session: say so, then go through /api/login to the sign-in page. */
+/**
+ * The answer to a lost session (docs/product.md#screens-and-routes): say so, then go through
+ * /api/login to the sign-in page.
+ */
 export function redirectToLogin(
   description = 'You are logged out. Logging in again...',
   title = 'Unauthorized',

@@ -52,8 +52,9 @@ export const statLabels: Record<keyof AdminStatsFigures, string> = {
 };
 
 /**
- * The platform's figures counted straight from the database, by the spec's definitions (an
- * active contest is open and not yet ended). Workers share a database, so tests add to these.
+ * The platform's figures counted straight from the database, by the definitions of
+ * docs/product.md#contest-states (an active contest is open and not yet ended). Workers share a
+ * database, so tests add to these.
  */
 export async function countFigures(db: Db): Promise<AdminStatsFigures> {
   const count = async (query: Promise<{ n: number }[]>) => Number((await query)[0]!.n);

@@ -97,7 +97,7 @@ describe('admin API', () => {
   });
 
   describe('lists', () => {
-    it('searches users by e-mail, case-insensitively, with the spec fields', async () => {
+    it('searches users by e-mail, case-insensitively, with the fields of a user row', async () => {
       const tag = randomUUID().slice(0, 8);
       const [row] = await t.database.db
         .insert(users)
@@ -427,7 +427,7 @@ describe('admin API', () => {
       },
     );
 
-    it('validates e-mail and password length with the spec messages', async () => {
+    it("validates e-mail and password length with the product's messages", async () => {
       const response = await asAdmin({
         method: 'POST',
         url: '/api/admin/reset-user-password',

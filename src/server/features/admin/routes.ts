@@ -63,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { querystring: adminListQuery, response: { 200: z.array(adminUserListItem) } } },
     async (request, reply) => {
       const { items, total } = await listUsers(db, request.query);
-      // The page is the body (as the spec's call table has it); the total rides in a header.
+      // The page is the body (as docs/product.md#api has it); the total rides in a header.
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
   );

@@ -133,7 +133,7 @@ describe('contests: create, read, update, delete', () => {
       ['maxEntries', { maxEntries: 0 }, 'Maximum entries must be at least 1'],
       ['maxEntries', { maxEntries: -5 }, 'Maximum entries must be at least 1'],
     ])(
-      'refuses a missing or bad %s with the spec message (%j)',
+      "refuses a missing or bad %s with the product's message (%j)",
       async (field, overrides, message) => {
         const before = await t.database.db.$count(contests);
         const response = await create(owner, { ...contestBody(), ...overrides });

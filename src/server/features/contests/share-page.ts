@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Contest } from '#server/db/schema.ts';
@@ -6,7 +7,10 @@ import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { findContest, toPublicContest } from './service.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 
-/** A viral link is opened thousands of times a minute; the rendering is reused briefly. */
+/**
+ * A viral link is opened thousands of times a minute; the rendering is reused briefly. The
+ * least recently opened contests make way once this many are held.
+ */
 const RENDER_CACHE_MS = 2000;
 const RENDER_CACHE_MAX = 500;
 
@@ -55,7 +59,10 @@ function previewTags(contest: Contest, url: string): string {
  * the page itself is rendered on the server and hydrated, so it shows before any script runs.
  */
 export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; appUrl: string }) {
-  const rendered = new Map<string, { page: RenderedPage; until: number; updatedAt: number }>();
+  const rendered = new LRUCache<string, { page: RenderedPage; updatedAt: number }>({
+    max: RENDER_CACHE_MAX,
+    ttl: RENDER_CACHE_MS,
+  });
 
   /**
    * The markup and the data it was rendered from travel together: hydration needs them to
@@ -64,14 +71,12 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
    */
   async function renderCached(contest: Contest): Promise<RenderedPage> {
     const cached = rendered.get(contest.id);
-    const now = Date.now();
     const updatedAt = contest.updatedAt.getTime();
-    if (cached && cached.until > now && cached.updatedAt === updatedAt) return cached.page;
+    if (cached?.updatedAt === updatedAt) return cached.page;
     // Exactly what the browser would get from the API.
     const data = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
     const page = { html: await renderContestPage(data), json: embedJson(data) };
-    if (rendered.size >= RENDER_CACHE_MAX) rendered.clear();
-    rendered.set(contest.id, { page, until: now + RENDER_CACHE_MS, updatedAt });
+    rendered.set(contest.id, { page, updatedAt });
     return page;
   }
 

@@ -66,7 +66,7 @@ const INTERNALS =
   /\bat [\w.<>]+ \(|\.(ts|js):\d+|node_modules|ZodError|drizzle|pglite|SQLSTATE|syntax error at|violates|relation "/i;
 
 /**
- * The answer keeps the promise of DESIGN.md section 3: below 500, and when it refuses, a JSON
+ * The answer keeps the promise of docs/product.md#errors: below 500, and when it refuses, a JSON
  * `{message}` without internals. `refused` demands a 4xx (input no route may accept).
  */
 export function expectSafeAnswer(

@@ -17,9 +17,10 @@ import { expectSafeAnswer } from './hostile-values.ts';
 import { createAppWithRoutes, isUnsafe, pathOf, validBody } from './route-table.ts';
 
 /**
- * Headers, cookies and the Origin check (DESIGN.md section 6.10) over every kind of answer and
- * every unsafe route. auth/security.test.ts already covers the Origin rules in detail on the
- * account routes and the Secure flag behind a trusted proxy; this adds what spans the whole app.
+ * Headers, cookies and the Origin check (docs/product.md#security-and-fairness, decision 003)
+ * over every kind of answer and every unsafe route. auth/security.test.ts already covers the
+ * Origin rules in detail on the account routes and the Secure flag behind a trusted proxy; this
+ * adds what spans the whole app.
  */
 
 const CROSS_SITE = 'Forbidden: cross-site request refused.';

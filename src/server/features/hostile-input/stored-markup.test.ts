@@ -43,7 +43,10 @@ function decodeEntities(html: string): string {
  */
 const TEMPLATE_SPECIALS = ["$'", '$`', '$&', '$$$', '</script>', '<!--'];
 
-/** What a spreadsheet would run as a formula must arrive as text: DESIGN.md section 6.11. */
+/**
+ * What a spreadsheet would run as a formula must arrive as text
+ * (docs/product.md#csv-import-and-export).
+ */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 describe('stored names render as text', () => {

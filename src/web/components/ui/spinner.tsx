@@ -10,7 +10,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** A whole screen waiting; `text` says for what, where the spec words it. */
+/** A whole screen waiting; `text` says for what, where the screen words it ("Loading admin dashboard..."). */
 export function PageSpinner({ text }: { text?: string }) {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3">

@@ -19,7 +19,10 @@ const toastVariants = cva(
   },
 );
 
-/** Radix toasts: F8 focuses the region, swipe right dismisses, each shows for the spec's time. */
+/**
+ * Radix toasts: F8 focuses the region, swipe right dismisses, each shows for TOAST_DURATION_MS
+ * (docs/product.md#times-refreshes-and-constants).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (

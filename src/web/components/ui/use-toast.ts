@@ -16,7 +16,7 @@ type ToastInput = { title: string; description?: string; variant?: ToastVariant 
 /**
  * A tiny store outside React so any code (mutations, redirects) can raise a toast.
  * The newest toast replaces older ones (one at a time); a dismissed toast is kept closed
- * for the spec's removal delay before it is dropped.
+ * for TOAST_REMOVE_DELAY_MS (docs/product.md#times-refreshes-and-constants) before it is dropped.
  */
 let toasts: ToastItem[] = [];
 let nextId = 1;

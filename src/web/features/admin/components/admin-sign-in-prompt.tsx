@@ -7,7 +7,8 @@ import { adminLoginHref } from '../lib/admin-login-href.ts';
 
 /**
  * What a recovery or admin page shows instead of its tools without an admin session
- * (DESIGN.md 6.1): no figures, no forms, only the way to the admin sign-in.
+ * (the admin gate of docs/product.md#screens-and-routes): no figures, no forms, only the way to
+ * the admin sign-in; the server would refuse the data anyway.
  */
 export function AdminSignInPrompt({ user }: { user: CurrentUser | null }) {
   return (

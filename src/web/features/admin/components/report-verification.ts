@@ -2,7 +2,7 @@ import type { AdminUserActionResponse } from '#shared/contracts/admin.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 
-/** The spec's toasts for a direct e-mail verification, wherever it is asked. */
+/** The toasts of a direct e-mail verification, the same on every page that asks for one. */
 export const reportVerification = {
   onSuccess: ({ user }: AdminUserActionResponse) =>
     toast({

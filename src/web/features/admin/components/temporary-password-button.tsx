@@ -8,8 +8,8 @@ import { reportFailure } from '#web/lib/report-failure.ts';
 import { useSetTemporaryPassword } from '../api/set-temporary-password.ts';
 
 /**
- * User management's Reset Password. The spec resets to a default built into the client; we set
- * a random temporary password instead (DESIGN.md 6.3), shown here once and never again.
+ * User management's Reset Password: a random temporary password from the server, never a default
+ * built into the client (docs/product.md#security-and-fairness), shown here once and never again.
  */
 export function TemporaryPasswordButton({ user }: { user: AdminUserListItem }) {
   const [open, setOpen] = useState(false);

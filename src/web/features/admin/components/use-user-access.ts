@@ -5,8 +5,9 @@ import { useSetUserRole } from '../api/set-user-role.ts';
 import { useSetUserStatus } from '../api/set-user-status.ts';
 
 /**
- * Role and status changes with the spec's toasts. The server refuses self-demotion, self-
- * deactivation and removing the last admin; its message is what the toast then says.
+ * Role and status changes with the toasts of docs/product.md#admin-screens. The server refuses
+ * self-demotion, self-deactivation and removing the last admin; its message is what the toast
+ * then says.
  */
 export function useUserAccess() {
   const setRole = useSetUserRole();

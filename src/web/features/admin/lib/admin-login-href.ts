@@ -6,7 +6,7 @@ export function adminLoginHref(): string {
 
 /**
  * Where the admin sign-in goes on success: the page that sent the visitor, if it is one of
- * ours (a path, never another site), else the admin panel (spec).
+ * ours (a path, never another site), else the admin panel (docs/product.md#admin-screens).
  */
 export function afterAdminLogin(search: string): string {
   const next = new URLSearchParams(search).get('next');

@@ -20,9 +20,9 @@ function rememberedAdminEmail(): string {
 }
 
 /**
- * The address an admin form starts with. The spec prefills a hard-coded admin address; we have
- * none (DESIGN.md 6.2), so: the page's ?email=, else the signed-in admin's own address, else the
- * last admin address used on this device.
+ * The address an admin form starts with. There is no hard-coded admin address
+ * (docs/product.md#security-and-fairness), so: the page's ?email=, else the signed-in admin's
+ * own address, else the last admin address used on this device.
  */
 export function useDefaultEmail(): string {
   const { data: user } = useCurrentUser();

@@ -20,7 +20,7 @@ export function AdminLoginPage() {
   const [, navigate] = useLocation();
   const logIn = useLogIn();
   const defaultEmail = useDefaultEmail();
-  // Where to go once the success toast has been seen (spec: 1 s).
+  // Where to go once the success toast has been seen, 1 s later (docs/product.md#admin-screens).
   const [destination, setDestination] = useState<string | null>(null);
   useEffect(() => {
     if (!destination) return;

@@ -28,7 +28,8 @@ const tools: ToolLink[] = [
 
 export function AdminPanelPage() {
   const [, navigate] = useLocation();
-  // Spec: a visitor who is not signed in is told so and sent to sign in.
+  // A visitor who is not signed in is told so and sent to sign in; a signed-in non-admin sees the
+  // gate instead (docs/product.md#admin-screens).
   const sendToLogin = useCallback(() => {
     toast({
       title: 'Authentication Required',

@@ -15,7 +15,7 @@ import { useSendTestEmail } from '../api/send-test-email.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { HelpPanel } from '../components/help-panel.tsx';
 
-/** Client only: this page's results, gone when it is left (spec). */
+/** Client only: this visit's results, gone when it is left (docs/product.md#admin-screens). */
 type EmailTestResult = {
   id: number;
   timestamp: Date;

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
 import { useLogOut } from '../api/logout.ts';
 
-/** Signs out and returns to / (spec), whatever the server answered. */
+/** Signs out and returns to / (docs/product.md#owner-screens), whatever the server answered. */
 export function LogoutButton() {
   const [, navigate] = useLocation();
   const logOut = useLogOut();

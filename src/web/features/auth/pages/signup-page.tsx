@@ -20,7 +20,7 @@ export function SignupPage() {
   const form = useForm({ resolver: zodResolver(signupBody), defaultValues: emptyForm });
   const { errors } = form.formState;
 
-  // The spec's summary toasts, beside the per-field messages.
+  // Summary toasts beside the per-field messages (docs/product.md#validation-rules, Names).
   const onInvalid = () => {
     const values = form.getValues();
     if (Object.values(values).some((value) => !value.trim())) {

@@ -3,7 +3,10 @@ import { contestQueryKey } from './get-contest.ts';
 import { contestsQueryKey } from './get-contests.ts';
 import { entryCountsQueryKey } from './get-entry-counts.ts';
 
-/** After any contest change the list and the counts are asked again (spec section 7). */
+/**
+ * After any contest change the list and the counts are asked again: queries never refetch by
+ * themselves (docs/product.md#times-refreshes-and-constants).
+ */
 export function refreshContests(queryClient: QueryClient, contestId?: string) {
   void queryClient.invalidateQueries({ queryKey: contestsQueryKey });
   void queryClient.invalidateQueries({ queryKey: entryCountsQueryKey });

@@ -9,8 +9,8 @@ import { useDeleteContest } from '../api/delete-contest.ts';
 type ContestRef = { id: string; title: string };
 
 /**
- * Asks with the spec's words before anything is removed. The owner's screens and the admin
- * panel confirm alike and differ only in the call they make.
+ * Asks before anything is removed, in the words of docs/product.md#owner-screens (Delete). The
+ * owner's screens and the admin panel confirm alike and differ only in the call they make.
  */
 export function ConfirmContestDelete({
   contest,
