@@ -10,10 +10,16 @@ declare module 'autocannon' {
   type Options = {
     url: string;
     connections?: number;
+    pipelining?: number;
     duration?: number;
     requests?: (Request & {
       setupRequest?: (request: Request, context: Context) => Request;
-      onResponse?: (status: number, body: string, context: Context) => void;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Context,
+        headers: Record<string, string>,
+      ) => void;
     })[];
   };
   type Histogram = { p50: number; p99: number; average: number };
@@ -25,6 +31,7 @@ declare module 'autocannon' {
     duration: number;
     latency: Histogram;
     requests: Histogram;
+    statusCodeStats: Record<string, { count: number }>;
   };
   export default function autocannon(options: Options): Promise<Result>;
 }

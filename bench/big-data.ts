@@ -47,7 +47,7 @@ export type BigDataResult = {
 };
 
 /** The CSV an owner uploads (~5 MB), and the same rows for COPY into another contest. */
-function importFiles(copyContestId: string) {
+export function importFiles(copyContestId: string) {
   const rows = Array.from({ length: IMPORT_ROWS }, (_, index) => {
     const n = String(index + 1).padStart(6, '0');
     return `Imported Entrant ${n},imported${n}@example.com`;
@@ -94,7 +94,8 @@ async function getOk(app: RunningApp, path: string) {
   return response;
 }
 
-async function upload(app: RunningApp, contestId: string, csv: string) {
+/** Uploads `csv` as the import dialog does; all of its rows must be imported. */
+export async function upload(app: RunningApp, contestId: string, csv: string) {
   const form = new FormData();
   form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'entries.csv');
   const response = await fetch(`${app.url}/api/contests/${contestId}/entries/import`, {

@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { contestEntries } from '#server/db/schema.ts';
+import { contestEntries, contests } from '#server/db/schema.ts';
 import { freePort } from './lib/in-process-app.ts';
 import {
   createContest,
@@ -33,42 +33,74 @@ export const P99_TARGET_MS = 100;
 /** Issue 6: the server's resident memory on the embedded database under this load. */
 export const PGLITE_RSS_TARGET_MB = 300;
 
-type LoadResult = {
+export type LoadResult = {
   accepted: number;
   perSecond: number;
   p99: number;
   p50: number;
   errors: number;
   other: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
+  /**
+   * Refusals that do not say what to do: anything but a 503 or 429 with a JSON `{message}` and
+   * a Retry-After header. An entrant must always be told to try again, and when.
+   */
+  unclearRefusals: number;
   /** E-mails whose entry was answered 2xx: each must be in the database afterwards. */
   acknowledged: Set<string>;
 };
 
 let emailCounter = 0;
 
-async function load(url: string, contestId: string, seconds: number): Promise<LoadResult> {
+/** A refusal an entrant's browser can act on: try again after Retry-After, with a message. */
+function isClearRefusal(status: number, body: string, headers: Record<string, string>): boolean {
+  if (status !== 503 && status !== 429) return false;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    const retryAfter = Object.entries(headers).find(
+      ([name]) => name.toLowerCase() === 'retry-after',
+    );
+    return typeof parsed.message === 'string' && Number(retryAfter?.[1]) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Each entrant's e-mail follows from the name the receipt echoes, whichever answer comes first. */
+const entrantEmail = (name: string, tag: string) =>
+  `fan${name.slice('Fan '.length)}.${tag}@example.com`;
+
+export async function load(
+  url: string,
+  contestId: string,
+  seconds: number,
+  { connections = CONNECTIONS, pipelining = 1 } = {},
+): Promise<LoadResult> {
   const tag = Date.now().toString(36);
   const acknowledged = new Set<string>();
+  let unclearRefusals = 0;
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
+    pipelining,
     duration: seconds,
     requests: [
       {
         method: 'POST',
         path: `/api/contests/${contestId}/entries`,
         headers: { 'content-type': 'application/json' },
-        // One request in flight per connection: the context carries its e-mail to the answer.
-        setupRequest: (request, context) => {
+        setupRequest: (request) => {
           emailCounter += 1;
-          context.email = `fan${emailCounter}.${tag}@example.com`;
-          return {
-            ...request,
-            body: JSON.stringify({ name: `Fan ${emailCounter}`, email: context.email }),
-          };
+          const name = `Fan ${emailCounter}`;
+          return { ...request, body: JSON.stringify({ name, email: entrantEmail(name, tag) }) };
         },
-        onResponse: (status, _body, context) => {
-          if (status >= 200 && status < 300) acknowledged.add(context.email as string);
+        onResponse: (status, body, _context, headers) => {
+          if (status >= 200 && status < 300) {
+            acknowledged.add(entrantEmail((JSON.parse(body) as { name: string }).name, tag));
+          } else if (!isClearRefusal(status, body, headers)) {
+            unclearRefusals += 1;
+          }
         },
       },
     ],
@@ -81,6 +113,10 @@ async function load(url: string, contestId: string, seconds: number): Promise<Lo
     p50: result.latency.p50,
     errors: result.errors + result.timeouts,
     other: result.non2xx,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+    ),
+    unclearRefusals,
     acknowledged,
   };
 }
@@ -105,8 +141,11 @@ export type EntriesResult = {
   detail: string;
 };
 
-/** The e-mails stored for each contest, read from the database itself. */
-async function storedEmails(app: RunningApp, contestIds: string[]): Promise<Set<string>[]> {
+/** Each contest's stored e-mails and its counter, read from the database itself. */
+export async function storedEntries(
+  app: RunningApp,
+  contestIds: string[],
+): Promise<{ emails: Set<string>; counter: number }[]> {
   // The embedded database belongs to the server process: read it after the server stopped.
   if (!app.databaseUrl) await app.stop();
   const database = await openDirect(app);
@@ -117,7 +156,11 @@ async function storedEmails(app: RunningApp, contestIds: string[]): Promise<Set<
           .select({ email: contestEntries.email })
           .from(contestEntries)
           .where(eq(contestEntries.contestId, id));
-        return new Set(rows.map((row) => row.email));
+        const [contest] = await database.db
+          .select({ entryCount: contests.entryCount })
+          .from(contests)
+          .where(eq(contests.id, id));
+        return { emails: new Set(rows.map((row) => row.email)), counter: contest!.entryCount };
       }),
     );
   } finally {
@@ -144,7 +187,9 @@ async function benchPrizewheel(engine: 'pglite' | 'postgres'): Promise<EntriesRe
     const peakRssMb = stopSampling();
     await settle();
     const [hotCounter, smallCounter] = [await counter(app, hot), await counter(app, small)];
-    const [hotRows, smallRows] = await storedEmails(app, [hot, small]);
+    const [hotRows, smallRows] = (await storedEntries(app, [hot, small])).map(
+      (stored) => stored.emails,
+    );
     const lost =
       checkNothingLost(hotRows!, [warm, measured]) ?? checkNothingLost(smallRows!, [capacity]);
     const exact =

@@ -8,6 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { benchBigData, reportBigData } from './big-data.ts';
 import { benchEntries, reportEntries } from './entries.ts';
+import { benchFlood, reportFlood } from './flood.ts';
+import { benchImportStall, reportImportStall } from './import-stall.ts';
 import { root } from './lib/processes.ts';
 import { writeReport, type Section } from './lib/report.ts';
 import { benchPublicPage, reportPublicPage } from './public-page.ts';
@@ -55,6 +57,17 @@ if (wants('entries')) {
   });
 }
 
+if (wants('flood')) {
+  console.log('\n== A flood on one contest (issue 11, item 4)');
+  const results = await benchFlood();
+  record({
+    key: 'flood',
+    heading: 'A flood on one contest (POST entry, 2,000 connections beside 50, PGlite)',
+    lines: reportFlood(results),
+    data: results,
+  });
+}
+
 if (wants('wheel')) {
   console.log('\n== The wheel (issue 4, item 5)');
   const results = await benchWheel();
@@ -74,6 +87,17 @@ if (wants('big-data')) {
     heading: 'Big data (1M-entry export, 5 MB import, 100k-entry dashboard, 1,000 contests)',
     lines: reportBigData(results),
     data: results,
+  });
+}
+
+if (wants('import-stall')) {
+  console.log('\n== Other requests during an import (issue 11, item 5)');
+  const result = await benchImportStall();
+  record({
+    key: 'importStall',
+    heading: 'Other requests during a 100,000-row import (PGlite)',
+    lines: reportImportStall(result),
+    data: result,
   });
 }
 

@@ -1,4 +1,7 @@
-/** Business constants of the product specification (section 9), shared by server and client. */
+/**
+ * Business constants, shared by server and client so that both enforce the same figures
+ * (docs/product.md#times-refreshes-and-constants, #validation-rules).
+ */
 
 export const PRODUCT_NAME = 'Prizewheel';
 
@@ -32,6 +35,8 @@ export const MAX_ENTRIES_LIMIT = 10_000_000;
 export const ENTRANT_NAME_MAX_LENGTH = 100;
 
 export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Data rows (below the header) per import: a 5 MB file of short rows holds ~430,000. */
+export const CSV_IMPORT_MAX_ROWS = 100_000;
 
 export const LIST_CLOCK_REFRESH_MS = 60_000;
 export const ENTRY_COUNT_REFETCH_MS = 30_000;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 
@@ -60,19 +60,26 @@ export async function insertEntries(
     const outcomes: EntryOutcome[] = new Array(candidates.length);
     let remaining =
       contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
+    // Near capacity each INSERT takes at most `remaining` rows, and with many of them already
+    // entered it fills a place or two per statement: one row each, at worst. Setting the stored
+    // ones aside first (one query) lets the next statement fill every place left. A batch that
+    // fits, the usual case, skips the query.
+    const open =
+      remaining > 0 && remaining < candidates.length
+        ? await setAsideStored(tx, contestId, candidates, outcomes)
+        : candidates.map((_, index) => index);
     let next = 0;
     let inserted = 0;
-    while (next < candidates.length && remaining > 0) {
-      const take = Math.min(INSERT_CHUNK, remaining, candidates.length - next);
-      const chunk = candidates.slice(next, next + take);
+    while (next < open.length && remaining > 0) {
+      const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
+      const chunk = positions.map((position) => candidates[position]!);
       const rows = await insertChunk(tx, contestId, chunk);
-      assignOutcomes(outcomes, next, chunk, rows, contest.entryDate);
+      assignOutcomes(outcomes, positions, chunk, rows, contest.entryDate);
       inserted += rows.length;
       remaining -= rows.length;
-      next += take;
+      next += positions.length;
     }
-    for (let index = next; index < candidates.length; index += 1)
-      outcomes[index] = { status: 'full' };
+    for (const position of open.slice(next)) outcomes[position] = { status: 'full' };
     if (inserted > 0) {
       await tx.execute(
         sql`update contests set entry_count = entry_count + ${inserted} where id = ${contestId}`,
@@ -80,6 +87,43 @@ export async function insertEntries(
     }
     return outcomes;
   });
+}
+
+/**
+ * Marks the candidates whose e-mail is already entered as duplicates (compared as the unique
+ * index compares them) and returns the positions of the others.
+ */
+async function setAsideStored(
+  tx: Transaction,
+  contestId: string,
+  candidates: EntryCandidate[],
+  outcomes: EntryOutcome[],
+): Promise<number[]> {
+  const stored = await tx
+    .select({ email: sql<string>`candidate.email` })
+    .from(
+      sql`unnest(${sql.param(candidates.map((candidate) => candidate.email))}::text[]) as candidate(email)`,
+    )
+    .where(
+      exists(
+        tx
+          .select({ found: sql`1` })
+          .from(contestEntries)
+          .where(
+            and(
+              eq(contestEntries.contestId, contestId),
+              sql`lower(btrim(${contestEntries.email})) = lower(btrim(candidate.email))`,
+            ),
+          ),
+      ),
+    );
+  const storedEmails = new Set(stored.map((row) => row.email));
+  const open: number[] = [];
+  candidates.forEach((candidate, position) => {
+    if (storedEmails.has(candidate.email)) outcomes[position] = { status: 'duplicate' };
+    else open.push(position);
+  });
+  return open;
 }
 
 function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]) {
@@ -111,13 +155,14 @@ function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]
 
 /**
  * The first candidate of each inserted e-mail was accepted; every other one was a duplicate.
- * Every inserted row must match a candidate: otherwise the counter and the answers would disagree
- * with the table (emailKey must fold letters as the unique index's lower() does), so the whole
- * transaction is rolled back instead.
+ * `positions` are the chunk's candidates' places in `outcomes`. Every inserted row must match a
+ * candidate: otherwise the counter and the answers would disagree with the table (emailKey must
+ * fold letters as the unique index's lower() does), so the whole transaction is rolled back
+ * instead.
  */
 function assignOutcomes(
   outcomes: EntryOutcome[],
-  offset: number,
+  positions: number[],
   chunk: EntryCandidate[],
   rows: { id: string; email: string }[],
   entryDate: Date,
@@ -130,12 +175,12 @@ function assignOutcomes(
     if (row) {
       insertedByKey.delete(key);
       accepted += 1;
-      outcomes[offset + index] = {
+      outcomes[positions[index]!] = {
         status: 'accepted',
         entry: { id: row.id, name: candidate.name, entryDate },
       };
     } else {
-      outcomes[offset + index] = { status: 'duplicate' };
+      outcomes[positions[index]!] = { status: 'duplicate' };
     }
   });
   if (accepted !== rows.length) {
