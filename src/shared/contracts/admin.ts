@@ -4,7 +4,8 @@ import { drawActions } from './draws.ts';
 
 /** One contract per admin endpoint: the server validates with it, the admin screens reuse it. */
 
-// The sign-up rules are the spec's rules for the admin and database reset forms too.
+// The admin and database reset forms check e-mails and passwords by the sign-up rules
+// (docs/product.md#validation-rules): an admin cannot set a password a user could not.
 const email = signupBody.shape.email;
 const newPassword = signupBody.shape.password;
 
@@ -179,6 +180,8 @@ export const adminAuditActions = [
   'temporary_password',
   'email_verified',
   'contest_deleted',
+  // An admin downloading the leads of a contest that is not theirs.
+  'entries_exported',
 ] as const;
 
 export const adminAuditItem = z.object({

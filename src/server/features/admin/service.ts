@@ -22,10 +22,12 @@ import {
   users,
   type AdminAction,
   type AdminAuditDetail,
+  type Contest,
   type User,
   type UserRole,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
 import { generatePassword } from '#server/lib/passwords.ts';
 import { testMail } from '#server/mail/templates.ts';
 import { containsText } from '#server/lib/search.ts';
@@ -270,8 +272,8 @@ export async function resetPasswordDirectly(
 }
 
 /**
- * No built-in default password (DESIGN.md section 6 item 3): a random one, returned once to the
- * admin and stored only as a hash; the user is signed out everywhere.
+ * No built-in default password (docs/product.md#security-and-fairness): a random one, returned
+ * once to the admin and stored only as a hash; the user is signed out everywhere.
  */
 export async function setTemporaryPassword(
   db: Db,
@@ -285,6 +287,15 @@ export async function setTemporaryPassword(
     await recordAdminAction(tx, actor, 'temporary_password', { user: target }, {});
   });
   return { user: target, temporaryPassword };
+}
+
+/**
+ * An admin who downloads another owner's leads leaves a record (the owner's own exports do
+ * not); like every audit row it outlives the contest (decision 016).
+ */
+export async function recordEntriesExport(db: Db, actor: SessionUser, contest: Contest) {
+  if (actor.role !== 'admin' || actor.id === contest.trainerId) return;
+  await recordAdminAction(db, actor, 'entries_exported', { contest }, {});
 }
 
 /**
@@ -350,7 +361,7 @@ export async function sendTestEmail(
   try {
     await ctx.mailer.send(testMail(email, admin.email, new Date()));
   } catch (error) {
-    ctx.log.warn({ err: error, to: email }, 'test email refused');
+    ctx.log.warn({ failure: describeFailure(error) }, 'test email refused');
     throw new AppError('BAD_GATEWAY', adminMessages.testEmailRefused(describeMailFailure(error)));
   }
   return {

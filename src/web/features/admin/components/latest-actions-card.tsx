@@ -27,6 +27,8 @@ function describeAction(item: AdminAuditItem): { verb: string; suffix?: string }
       return { verb: 'verified the email of' };
     case 'contest_deleted':
       return { verb: 'deleted the contest' };
+    case 'entries_exported':
+      return { verb: 'exported the entries of' };
   }
 }
 
@@ -38,7 +40,8 @@ export function LatestActionsCard() {
       <CardHeader>
         <CardTitle className="text-lg">Latest admin actions</CardTitle>
         <CardDescription>
-          Every role, status, password, verification and delete is recorded.
+          Every role, status, password, verification, delete and export of another owner’s leads is
+          recorded.
         </CardDescription>
       </CardHeader>
       <CardContent>
