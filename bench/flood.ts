@@ -70,7 +70,7 @@ export function reportFlood(results: FloodResult[]): string[] {
       result.connections === BASELINE_CONNECTIONS
         ? `Baseline, ${result.connections} connections`
         : `Flood, ${result.connections} connections`;
-    const rss = `peak RSS ${result.peakRssMb.toFixed(0)} MB (PGlite target < ${PGLITE_RSS_TARGET_MB} MB: ${result.peakRssMb < PGLITE_RSS_TARGET_MB ? 'met' : 'MISSED'})`;
+    const rss = `peak RSS ${result.peakRssMb.toFixed(1)} MB (PGlite target < ${PGLITE_RSS_TARGET_MB} MB: ${result.peakRssMb < PGLITE_RSS_TARGET_MB ? 'met' : 'MISSED'})`;
     return (
       `${label}, ${result.seconds} s on one contest (PGlite): ${result.load.perSecond.toFixed(0)} entries/s, ` +
       `p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, ${rss}; ` +
