@@ -49,6 +49,37 @@ export async function countHit(
   return row!;
 }
 
+/** At most `max` hits per `windowMs`. */
+export type Limit = { max: number; windowMs: number };
+
+/** "45 seconds", "1 minute", "15 minutes": what the person is told to wait. */
+export function formatWait(milliseconds: number): string {
+  const seconds = Math.max(1, Math.ceil(milliseconds / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * Counts one hit on `key` and refuses it beyond `limit` with 429, Retry-After and `refusal`'s
+ * message (given the wait), for the limits a route counts itself: per account, per owner.
+ */
+export async function enforceLimit(
+  db: Db,
+  key: string,
+  limit: Limit,
+  refusal: (wait: string) => string,
+): Promise<void> {
+  const { current, ttl } = await countHit(db, key, limit.windowMs);
+  if (current <= limit.max) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    refusal(formatWait(ttl)),
+    undefined,
+    Math.max(1, Math.ceil(ttl / 1000)),
+  );
+}
+
 /** Deletes the rows of ended windows (an index range scan on window_end). */
 export async function sweepEndedWindows(db: Db): Promise<number> {
   const deleted = await db

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { rateLimits } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
-import { countHit } from '#server/plugins/rate-limit.ts';
+import { enforceLimit, type Limit } from '#server/plugins/rate-limit.ts';
 
 /**
  * Limits per account, beside the per-address ones: an attacker with many addresses (a botnet,
@@ -10,7 +9,7 @@ import { countHit } from '#server/plugins/rate-limit.ts';
  * key is the address as typed, folded, whether or not an account has it, so a refusal tells
  * nothing about which accounts exist.
  */
-type AccountLimit = { name: string; max: number; windowMs: number };
+type AccountLimit = Limit & { name: string };
 
 const MINUTE = 60_000;
 
@@ -27,14 +26,6 @@ function limitKey(limit: AccountLimit, email: string): string {
   return `account ${limit.name} ${email.trim().toLowerCase()}`;
 }
 
-/** "45 seconds", "1 minute", "15 minutes": what the person is told to wait. */
-export function formatWait(milliseconds: number): string {
-  const seconds = Math.max(1, Math.ceil(milliseconds / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
 /** Counts one attempt at `email` and refuses it with 429 beyond the limit, from any address. */
 export async function countAccountAttempt(
   ctx: AppContext,
@@ -42,15 +33,12 @@ export async function countAccountAttempt(
   email: string,
 ): Promise<void> {
   if (!ctx.config.rateLimit) return;
-  const { current, ttl } = await countHit(ctx.db, limitKey(limit, email), limit.windowMs);
-  if (current > limit.max) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many attempts. Please try again in ${formatWait(ttl)}.`,
-      undefined,
-      Math.max(1, Math.ceil(ttl / 1000)),
-    );
-  }
+  await enforceLimit(
+    ctx.db,
+    limitKey(limit, email),
+    limit,
+    (wait) => `Too many attempts. Please try again in ${wait}.`,
+  );
 }
 
 /** A successful sign-in forgets the failed ones before it. */

@@ -6,7 +6,6 @@ import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { validateEntry } from '#shared/contracts/entries.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { formatWait } from '#server/features/auth/account-limits.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import {
   canManage,
@@ -14,7 +13,7 @@ import {
   contestNotFound,
   getManagedContest,
 } from '#server/features/contests/service.ts';
-import { countHit } from '#server/plugins/rate-limit.ts';
+import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { recordEntriesExport } from '#server/features/admin/service.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { EntryWriter } from './entry-writer.ts';
@@ -126,19 +125,17 @@ async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
  * fixing a file; each import of 100,000 rows keeps the embedded database busy for ~3 s, so this
  * caps one account at a minute of it per hour (decision 014).
  */
-const IMPORTS_PER_HOUR = 20;
-const HOUR_MS = 60 * 60 * 1000;
+const IMPORTS_PER_HOUR = { max: 20, windowMs: 60 * 60 * 1000 };
 
 /** Counts one import by `user`, across instances, and refuses it with 429 beyond the limit. */
 async function countImport(ctx: AppContext, user: SessionUser) {
   if (!ctx.config.rateLimit) return;
-  const { current, ttl } = await countHit(ctx.db, `import ${user.id}`, HOUR_MS);
-  if (current <= IMPORTS_PER_HOUR) return;
-  throw new AppError(
-    'RATE_LIMITED',
-    `You have imported ${IMPORTS_PER_HOUR} files in the last hour. Please try again in ${formatWait(ttl)}.`,
-    undefined,
-    Math.max(1, Math.ceil(ttl / 1000)),
+  await enforceLimit(
+    ctx.db,
+    `import ${user.id}`,
+    IMPORTS_PER_HOUR,
+    (wait) =>
+      `You have imported ${IMPORTS_PER_HOUR.max} files in the last hour. Please try again in ${wait}.`,
   );
 }
 
