@@ -22,7 +22,7 @@ import {
   passwordResetTokenMail,
   verificationMail,
 } from '#server/mail/templates.ts';
-import { findUserByEmail, findUserById } from '#server/features/users/service.ts';
+import { findUserByEmail, findUserById, hasEmail } from '#server/features/users/service.ts';
 import { accountLimits, clearAccountAttempts, countAccountAttempt } from './account-limits.ts';
 import {
   consumeEmailToken,
@@ -75,13 +75,7 @@ async function answerSignUpForTakenAddress(
   const [pending] = await ctx.db
     .update(users)
     .set({ passwordHash, firstName: input.firstName, lastName: input.lastName })
-    .where(
-      and(
-        eq(sql`lower(${users.email})`, input.email.trim().toLowerCase()),
-        isNull(users.emailVerifiedAt),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(and(hasEmail(input.email), isNull(users.emailVerifiedAt), eq(users.isActive, true)))
     .returning();
   if (pending) return sendVerificationMail(ctx, pending);
   const existing = await findUserByEmail(ctx.db, input.email);
@@ -148,33 +142,57 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody): Prom
   return confirmMailbox(ctx, user.id);
 }
 
-/** The mailbox is proven: the account is verified, and a configured admin becomes one. */
+/** What proving the mailbox sets: the account is verified, and a configured admin becomes one. */
+function mailboxProven(adminEmails: ReadonlySet<string>) {
+  const listed = [...adminEmails];
+  return {
+    emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    ...(listed.length > 0
+      ? {
+          role: sql`case when lower(${users.email}) in ${listed} then 'admin' else ${users.role} end`,
+        }
+      : {}),
+  };
+}
+
 async function confirmMailbox(ctx: AppContext, userId: string): Promise<User> {
-  const adminEmails = [...ctx.config.adminEmails];
   const [user] = await ctx.db
     .update(users)
-    .set({
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      role: adminEmails.length
-        ? sql`case when lower(${users.email}) in ${adminEmails} then 'admin' else ${users.role} end`
-        : users.role,
-    })
+    .set(mailboxProven(ctx.config.adminEmails))
     .where(eq(users.id, userId))
     .returning();
   return user!;
 }
 
-/** Answered before the lookup, so the answer and its timing reveal no account. */
-export async function resendVerification(
+/**
+ * Counts a mail to `email` against its limit, lets the request answer, and only then looks the
+ * address up and mails an active account: neither the answer nor its timing tells whether an
+ * account exists (decision 011).
+ */
+async function mailAccountAfterAnswer(
   ctx: AppContext,
-  input: EmailOnlyBody,
   reply: FastifyReply,
+  email: string,
+  limit: (typeof accountLimits)[keyof typeof accountLimits],
+  mail: (user: User) => Promise<void>,
 ): Promise<void> {
-  await countAccountAttempt(ctx, accountLimits.verificationMail, input.email);
-  ctx.tasks.runAfterAnswer(reply, 'verification mail', async () => {
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (user && user.isActive && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+  await countAccountAttempt(ctx, limit, email);
+  ctx.tasks.runAfterAnswer(reply, `${limit.name} for an account`, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user?.isActive) await mail(user);
   });
+}
+
+export function resendVerification(ctx: AppContext, input: EmailOnlyBody, reply: FastifyReply) {
+  return mailAccountAfterAnswer(
+    ctx,
+    reply,
+    input.email,
+    accountLimits.verificationMail,
+    async (user) => {
+      if (!user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+    },
+  );
 }
 
 /**
@@ -198,20 +216,16 @@ export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
 type ResetMailKind = 'link' | 'token';
 
 /**
- * Answered before the lookup (no account is revealed, by the answer or its timing). A new
- * request keeps the pending links valid (at most three live), so a stranger cannot void the one
- * the owner is about to open; the per-address limit keeps the inbox from being flooded.
+ * A new request keeps the pending links valid (at most three live), so a stranger cannot void
+ * the one the owner is about to open; the per-address limit keeps the inbox from being flooded.
  */
-export async function requestPasswordReset(
+export function requestPasswordReset(
   ctx: AppContext,
   input: EmailOnlyBody,
   kind: ResetMailKind,
   reply: FastifyReply,
-): Promise<void> {
-  await countAccountAttempt(ctx, accountLimits.resetMail, input.email);
-  ctx.tasks.runAfterAnswer(reply, 'password reset mail', async () => {
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (!user || !user.isActive) return;
+) {
+  return mailAccountAfterAnswer(ctx, reply, input.email, accountLimits.resetMail, async (user) => {
     const token = await issueEmailToken(
       ctx.db,
       user.id,
@@ -232,8 +246,7 @@ export async function requestPasswordReset(
 export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
   const check = await consumeEmailToken(ctx.db, input.token, 'password_reset');
   if (check.status !== 'valid') throw new AppError('BAD_REQUEST', authMessages.resetLinkInvalid);
-  await setPassword(ctx.db, check.userId, input.password);
-  await confirmMailbox(ctx, check.userId);
+  await setPassword(ctx.db, check.userId, input.password, ctx.config.adminEmails);
 }
 
 /** The manual form names the account too: a token only works for the account it was sent to. */
@@ -243,21 +256,26 @@ export async function resetPasswordManually(ctx: AppContext, input: ManualResetB
   if (!user || check?.status !== 'valid') {
     throw new AppError('BAD_REQUEST', authMessages.resetTokenInvalid);
   }
-  await setPassword(ctx.db, user.id, input.password);
-  await confirmMailbox(ctx, user.id);
+  await setPassword(ctx.db, user.id, input.password, ctx.config.adminEmails);
 }
 
 /**
  * Sets a new password (by reset, an admin or the CLI), ends every session of the user and retires
  * every outstanding reset token: a link mailed before the change must not undo it. A password set
- * this way also counts as verified: its setter proved the mailbox (reset) or is an operator.
+ * this way also counts as verified: its setter proved the mailbox (reset) or is an operator. Only
+ * a reset by mail, which proves the mailbox, passes the configured admins (`grantAdminTo`).
  */
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+export async function setPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  grantAdminTo: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .set({ passwordHash, ...mailboxProven(grantAdminTo) })
       .where(eq(users.id, userId));
     await retireEmailTokens(tx, userId, 'password_reset');
     await deleteUserSessions(tx, userId);

@@ -5,11 +5,15 @@ import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 
+/** The user row of this address, compared as the unique index compares addresses. */
+export const hasEmail = (email: string) =>
+  eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .where(hasEmail(email))
     .limit(1)
     .then((rows) => rows[0]);
 }
