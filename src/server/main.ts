@@ -13,13 +13,6 @@ async function main() {
   const database = openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => {
-    // Fastify runs this hook before those registered inside buildApp: the mails of requests
-    // already answered are written first, then the database closes.
-    await app.backgroundTasks.idle();
-    await database.close();
-    releaseLock();
-  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -31,8 +24,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    // Stops accepting, waits for in-flight requests and their mails, then closes the database.
+    // Stops accepting and waits for in-flight requests and their mails (the app's own close
+    // hooks); only then may the database close.
     await app.close();
+    await database.close();
+    releaseLock();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
