@@ -130,8 +130,12 @@ export async function latestMailTo(t: TestApp, email: string): Promise<OutboxMai
 }
 
 /** The first absolute link in a text that leads to `path` (e.g. '/reset-password'). */
+function findLink(text: string, path: string): string | undefined {
+  return text.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => new URL(url).pathname === path);
+}
+
 export function linkIn(text: string, path: string): string {
-  const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => new URL(url).pathname === path);
+  const link = findLink(text, path);
   if (!link) throw new Error(`no link to ${path} in:\n${text}`);
   return link;
 }
@@ -142,14 +146,12 @@ export function linkIn(text: string, path: string): string {
  */
 async function newestLinkTo(t: TestApp, email: string, path: string): Promise<string> {
   const mails = await mailsTo(t, email);
-  for (const mail of mails.reverse()) {
-    try {
-      return linkIn(mail.text, path);
-    } catch {
-      // Not this mail: an older one may hold the link.
-    }
-  }
-  throw new Error(`no mail to ${email} has a link to ${path}`);
+  const link = mails
+    .reverse()
+    .map((mail) => findLink(mail.text, path))
+    .find(Boolean);
+  if (!link) throw new Error(`no mail to ${email} has a link to ${path}`);
+  return link;
 }
 
 export function verificationLink(t: TestApp, email: string): Promise<string> {
