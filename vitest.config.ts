@@ -4,7 +4,7 @@ const api = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${name}`,
-    include: ['src/server/**/*.test.ts'],
+    include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
     env: { TEST_DB: name },
     globalSetup: ['src/server/testing/process-tests-setup.ts'],
   },

@@ -10,7 +10,7 @@
  * `BIG_DATA_EXPORT_ROWS` shrinks the export while developing.
  */
 import { request } from 'node:http';
-import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
+import { eq } from 'drizzle-orm';
 import { users } from '#server/db/schema.ts';
 import {
   countEntriesByContest,
@@ -18,7 +18,7 @@ import {
   listOwnContests,
 } from '#server/features/contests/service.ts';
 import { listEntriesPage } from '#server/features/entries/service.ts';
-import { eq } from 'drizzle-orm';
+import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { exportQuery, openBulkCopy, seedContests, seedEntries } from './lib/bulk-data.ts';
 import { openDirect, OWNER, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
 import { residentMb, samplePeakMemory } from './lib/processes.ts';

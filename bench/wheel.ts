@@ -3,8 +3,8 @@
  * frame times during a spin (median, p95), beside a baseline measured in the same page: a
  * naive wheel that redraws every slice each frame, as common wheel widgets do.
  */
-import { sql } from 'drizzle-orm';
 import { chromium } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { startAppWithContest } from './lib/in-process-app.ts';
 import { chromiumFlags, chromiumPath, median, percentile } from './lib/stats.ts';

@@ -8,8 +8,8 @@ import {
   watchAdminCalls,
 } from './support/admin-helpers.ts';
 import { signedInContext, stopLoginRedirect } from './support/contest-helpers.ts';
-import { expectNoHorizontalScroll, expectToast, screenTitle } from './support/helpers.ts';
 import { expect, test, type Page } from './support/fixtures.ts';
+import { expectNoHorizontalScroll, expectToast, screenTitle } from './support/helpers.ts';
 
 async function logInAsAdmin(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -18,9 +18,9 @@ import {
   uniqueToken,
   watchAdminCalls,
 } from './support/admin-helpers.ts';
+import { expect, test } from './support/fixtures.ts';
 import { expectLinks, expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
-import { expect, test } from './support/fixtures.ts';
 
 test.describe('admin panel /admin', () => {
   test('shows the platform figures and the tools', async ({

@@ -1,5 +1,6 @@
 import { adminScreens, storedUser } from './support/admin-helpers.ts';
 import { withVisitor } from './support/contest-helpers.ts';
+import { expect, test, type Page } from './support/fixtures.ts';
 import {
   expectLinks,
   expectNoHorizontalScroll,
@@ -7,7 +8,6 @@ import {
   logInWithForm,
   screenTitle,
 } from './support/helpers.ts';
-import { expect, test, type Page } from './support/fixtures.ts';
 
 function fieldError(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });

@@ -6,13 +6,13 @@ import {
   uniqueToken,
 } from './support/admin-helpers.ts';
 import { withVisitor } from './support/contest-helpers.ts';
+import { expect, test } from './support/fixtures.ts';
 import {
   expectLinks,
   expectNoHorizontalScroll,
   expectToast,
   logInWithForm,
 } from './support/helpers.ts';
-import { expect, test } from './support/fixtures.ts';
 
 test.describe('user management /admin-users', () => {
   test('search, badges, verify an e-mail, quick links', async ({

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
 import { contestCard, dateTimeLocal, stopLoginRedirect } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';

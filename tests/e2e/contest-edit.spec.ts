@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
 import { contestCard, dateTimeLocal } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -1,5 +1,5 @@
-import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoHorizontalScroll } from './support/helpers.ts';
 
 test.describe('root route', () => {
   test('a signed-in user sees the contests home', async ({ page, seedUser, signIn, snap }) => {

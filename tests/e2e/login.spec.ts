@@ -1,10 +1,10 @@
+import { expect, test } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
   logInWithForm,
   screenTitle,
 } from './support/helpers.ts';
-import { expect, test } from './support/fixtures.ts';
 
 test.describe('login', () => {
   test('the screen links to forgot-password and signup', async ({ page, snap }) => {

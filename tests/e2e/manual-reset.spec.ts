@@ -1,10 +1,10 @@
+import { expect, test, type Page } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
   logInWithForm,
   screenTitle,
 } from './support/helpers.ts';
-import { expect, test, type Page } from './support/fixtures.ts';
 
 const tokenLine = /^[A-Za-z0-9_-]{43}$/m;
 

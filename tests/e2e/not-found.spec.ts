@@ -1,5 +1,5 @@
-import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoHorizontalScroll } from './support/helpers.ts';
 
 test('an unknown path shows the not-found screen', async ({ page, snap }) => {
   await page.goto('/no-such-page');

@@ -1,10 +1,10 @@
+import { expect, test } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
   logInWithForm,
   screenTitle,
 } from './support/helpers.ts';
-import { expect, test } from './support/fixtures.ts';
 
 test.describe('forgot and reset password', () => {
   test('an unknown e-mail gets the same answer as a known one', async ({ page, snap }) => {

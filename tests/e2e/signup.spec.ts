@@ -1,3 +1,4 @@
+import { expect, test, uniqueEmail } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
@@ -6,7 +7,6 @@ import {
   screenTitle,
   toastWith,
 } from './support/helpers.ts';
-import { expect, test, uniqueEmail } from './support/fixtures.ts';
 
 const validSignup = () => ({
   firstName: 'Sam',

@@ -1,3 +1,4 @@
+import { expect, test, uniqueEmail, type Page } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
@@ -7,7 +8,6 @@ import {
   toastWith,
   type SignupInput,
 } from './support/helpers.ts';
-import { expect, test, uniqueEmail, type Page } from './support/fixtures.ts';
 
 /**
  * The mailed link opens /verify-email?token=..., which asks for the password of the sign-up that

@@ -7,11 +7,10 @@
  *   npm run admin -- demote --email X
  */
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { holdEmbeddedDatabase } from '#server/db/server-lock.ts';
 import { AppError } from '#server/errors.ts';
-import { generatePassword } from '#server/lib/passwords.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import {
   createVerifiedUser,
@@ -19,7 +18,8 @@ import {
   markEmailVerified,
   setUserRole,
 } from '#server/features/users/service.ts';
-import { holdEmbeddedDatabase } from '#server/db/server-lock.ts';
+import { generatePassword } from '#server/lib/passwords.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 
 const commands = ['create-admin', 'reset-password', 'verify-email', 'promote', 'demote'] as const;
 type Command = (typeof commands)[number];

@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '#shared/contracts/admin.ts';
-import { authMessages } from '#shared/messages.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 import {
   findUser,
@@ -14,6 +12,8 @@ import {
 } from '#server/testing/auth-helpers.ts';
 import { request, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
+import { adminMessages } from '#shared/contracts/admin.ts';
+import { authMessages } from '#shared/messages.ts';
 
 type ReceivedMail = { from: string; to: string[]; raw: string };
 

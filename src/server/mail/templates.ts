@@ -1,6 +1,6 @@
+import { escapeHtml } from '#server/lib/html.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { Mail } from './transport.ts';
-import { escapeHtml } from '#server/lib/html.ts';
 
 type Layout = {
   to: string;

@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
 import type { Db } from '#server/db/client.ts';
 import { mailOutbox } from '#server/db/schema.ts';
 
@@ -24,7 +24,7 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, db, log, logLinks } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = createTransport(smtpUrl);
     return {
       kind: 'smtp',
       async send(mail) {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '#shared/errors.ts';
 import { AppError } from '#server/errors.ts';
 import { describeUnavailability, isDatabaseUnavailable } from '#server/lib/db-errors.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
+import type { ErrorBody } from '#shared/errors.ts';
 
 const friendlyByFastifyCode: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },

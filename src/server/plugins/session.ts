@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from '#shared/messages.ts';
+import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import {
   createSession,
@@ -8,7 +8,7 @@ import {
   findSessionUser,
   type SessionUser,
 } from '#server/features/auth/sessions.ts';
-import type { Db } from '#server/db/client.ts';
+import { authMessages } from '#shared/messages.ts';
 
 export const SESSION_COOKIE = 'pw_session';
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import { contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
+import { insertEntries, type EntryCandidate } from '#server/features/entries/insert-entries.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Fast fixtures for feature tests: users and sessions straight in the database. */
@@ -52,6 +53,15 @@ export async function seedContest(
     })
     .returning();
   return contest!;
+}
+
+/** Entries straight in the database, past the schedule checks an entrant meets. */
+export async function seedEntries(
+  t: Pick<TestApp, 'database'>,
+  contestId: string,
+  candidates: EntryCandidate[],
+): Promise<void> {
+  await insertEntries(t.database.db, contestId, candidates, { enforceSchedule: false });
 }
 
 /** `app.inject` as a given user (or anonymous when `as` is undefined). */

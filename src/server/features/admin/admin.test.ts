@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '#shared/contracts/admin.ts';
 import { adminAudit, contestEntries, contests, users } from '#server/db/schema.ts';
 import { latestMailTo } from '#server/testing/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { adminMessages } from '#shared/contracts/admin.ts';
 import { changeUserRole, changeUserStatus } from './service.ts';
 
 describe('admin API', () => {

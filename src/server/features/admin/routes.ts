@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/context.ts';
+import { requireAdmin } from '#server/plugins/session.ts';
 import {
   adminAuditItem,
   adminAuditQuery,
@@ -24,8 +26,6 @@ import {
   verifyEmailDirectBody,
 } from '#shared/contracts/admin.ts';
 import { messageResponse } from '#shared/contracts/auth.ts';
-import type { AppContext } from '#server/context.ts';
-import { requireAdmin } from '#server/plugins/session.ts';
 import {
   changeUserRole,
   changeUserStatus,

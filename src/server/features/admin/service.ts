@@ -1,17 +1,6 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import {
-  adminMessages,
-  type AdminAuditItem,
-  type AdminContestListItem,
-  type AdminDrawListItem,
-  type AdminListQuery,
-  type AdminStats,
-  type AdminUserListItem,
-  type ResetUserPasswordBody,
-  type TestEmailResponse,
-} from '#shared/contracts/admin.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -27,10 +16,6 @@ import {
   type UserRole,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { describeFailure } from '#server/lib/describe-failure.ts';
-import { generatePassword } from '#server/lib/passwords.ts';
-import { testMail } from '#server/mail/templates.ts';
-import { containsText } from '#server/lib/search.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
 import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
@@ -40,6 +25,21 @@ import {
   markEmailVerified,
   setUserRole,
 } from '#server/features/users/service.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
+import { generatePassword } from '#server/lib/passwords.ts';
+import { containsText } from '#server/lib/search.ts';
+import { testMail } from '#server/mail/templates.ts';
+import {
+  adminMessages,
+  type AdminAuditItem,
+  type AdminContestListItem,
+  type AdminDrawListItem,
+  type AdminListQuery,
+  type AdminStats,
+  type AdminUserListItem,
+  type ResetUserPasswordBody,
+  type TestEmailResponse,
+} from '#shared/contracts/admin.ts';
 
 export type Page<T> = { items: T[]; total: number };
 

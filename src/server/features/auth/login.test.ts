@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_TTL_MS } from '#shared/constants.ts';
-import { authMessages } from '#shared/messages.ts';
 import { sessions, users } from '#server/db/schema.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import {
@@ -19,6 +17,8 @@ import {
   type SignupFields,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { SESSION_TTL_MS } from '#shared/constants.ts';
+import { authMessages } from '#shared/messages.ts';
 
 describe('signing in and out', () => {
   let t: TestApp;

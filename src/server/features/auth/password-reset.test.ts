@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#shared/messages.ts';
 import {
   currentUser,
   expireTokens,
@@ -21,6 +20,7 @@ import {
   verificationLink,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
+import { authMessages } from '#shared/messages.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 

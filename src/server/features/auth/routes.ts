@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/context.ts';
+import { endSession, requireUser, startSession } from '#server/plugins/session.ts';
 import {
   currentUser,
   emailOnlyBody,
@@ -12,8 +14,6 @@ import {
   verifyEmailQuery,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
-import type { AppContext } from '#server/context.ts';
-import { endSession, requireUser, startSession } from '#server/plugins/session.ts';
 import {
   logIn,
   requestPasswordReset,

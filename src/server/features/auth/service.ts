@@ -1,5 +1,18 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { users, type User } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { findUserByEmail, findUserById, hasEmail } from '#server/features/users/service.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import {
+  accountExistsMail,
+  passwordResetLinkMail,
+  passwordResetTokenMail,
+  verificationMail,
+} from '#server/mail/templates.ts';
 import { PASSWORD_RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from '#shared/constants.ts';
 import type {
   EmailOnlyBody,
@@ -10,19 +23,6 @@ import type {
   VerifyEmailBody,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
-import type { AppContext } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
-import { users, type User } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
-import { describeFailure } from '#server/lib/describe-failure.ts';
-import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import {
-  accountExistsMail,
-  passwordResetLinkMail,
-  passwordResetTokenMail,
-  verificationMail,
-} from '#server/mail/templates.ts';
-import { findUserByEmail, findUserById, hasEmail } from '#server/features/users/service.ts';
 import { accountLimits, clearAccountAttempts, countAccountAttempt } from './account-limits.ts';
 import {
   consumeEmailToken,

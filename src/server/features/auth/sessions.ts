@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '#shared/constants.ts';
 import type { Db } from '#server/db/client.ts';
 import { sessions, users, type User } from '#server/db/schema.ts';
 import { createRandomToken, hashToken } from '#server/lib/tokens.ts';
+import { SESSION_TTL_MS } from '#shared/constants.ts';
 
 export type SessionUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'role'>;
 

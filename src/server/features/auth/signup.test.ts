@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens, users } from '#server/db/schema.ts';
+import { verifyPassword } from '#server/lib/passwords.ts';
 import {
   currentUser,
   findUser,
@@ -13,8 +15,6 @@ import {
   verifyWithLink,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
-import { emailTokens, users } from '#server/db/schema.ts';
-import { verifyPassword } from '#server/lib/passwords.ts';
 
 describe('POST /api/auth/signup', () => {
   let t: TestApp;

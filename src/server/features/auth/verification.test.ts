@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#shared/messages.ts';
 import { emailTokens } from '#server/db/schema.ts';
 import {
   currentUser,
@@ -22,6 +21,7 @@ import {
   type SignupFields,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { authMessages } from '#shared/messages.ts';
 
 describe('e-mail verification', () => {
   let t: TestApp;

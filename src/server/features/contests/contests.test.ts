@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateContestBody, OwnerContest } from '#shared/contracts/contests.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import {
   contestBody,
   DAY_MS,
@@ -11,6 +9,8 @@ import {
   seedUser,
   type SeededUser,
 } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import type { CreateContestBody, OwnerContest } from '#shared/contracts/contests.ts';
 
 const inAWeek = () => new Date(Date.now() + 7 * DAY_MS).toISOString();
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /** A one-file multipart/form-data upload in field csvFile, as the import dialog sends it. */
 async function csvUpload(csv: string) {

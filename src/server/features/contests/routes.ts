@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import {
   createContestBody,
   ownerContest,
@@ -7,8 +9,6 @@ import {
   setContestActiveBody,
   updateContestBody,
 } from '#shared/contracts/contests.ts';
-import type { AppContext } from '#server/context.ts';
-import { requireUser } from '#server/plugins/session.ts';
 import {
   countEntriesByContest,
   createContest,

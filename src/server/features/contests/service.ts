@@ -1,15 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '#server/db/client.ts';
+import { contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
 import type {
   createContestBody,
   ownerContest,
   publicContest,
   updateContestBody,
 } from '#shared/contracts/contests.ts';
-import type { Db } from '#server/db/client.ts';
-import { contests, type Contest } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
-import type { SessionUser } from '#server/features/auth/sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

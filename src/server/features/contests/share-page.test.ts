@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicContest } from '#shared/contracts/contests.ts';
-import { makeClientBuild } from '#server/features/hostile-input/client-build.ts';
+import { makeClientBuild } from '#server/testing/client-build.ts';
 import {
   contestBody,
   request,
@@ -10,6 +9,7 @@ import {
   type SeededUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import type { PublicContest } from '#shared/contracts/contests.ts';
 
 /**
  * A viral link's page is rendered once and reused for 2 s: the entry count may lag by that much,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Contest } from '#server/db/schema.ts';
+import { escapeHtml } from '#server/lib/html.ts';
+import type { PublicContest } from '#shared/contracts/contests.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { findContest, toPublicContest } from './service.ts';
-import { escapeHtml } from '#server/lib/html.ts';
 
 /**
  * A viral link is opened thousands of times a minute; the rendering is reused briefly. The

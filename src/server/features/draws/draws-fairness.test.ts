@@ -3,9 +3,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestDraws, contestEntries, type Contest } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { insertEntries } from '#server/features/entries/insert-entries.ts';
+import {
+  request,
+  seedContest,
+  seedEntries,
+  seedUser,
+  type SeededUser,
+} from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { drawWinner, resetWinner } from './service.ts';
 
 /**
@@ -24,11 +29,10 @@ function chiSquare(observed: number[], expectedEach: number): number {
 
 async function contestWith(t: TestApp, owner: { id: string }, size: number): Promise<Contest> {
   const contest = await seedContest(t, owner);
-  await insertEntries(
-    t.database.db,
+  await seedEntries(
+    t,
     contest.id,
     Array.from({ length: size }, (_, i) => ({ name: `Fan ${i}`, email: `${randomUUID()}@x.co` })),
-    { enforceSchedule: false },
   );
   return contest;
 }

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
-import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
 import {
   adminAudit,
   contestDraws,
@@ -13,9 +11,16 @@ import {
   type ContestEntry,
 } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { insertEntries } from '#server/features/entries/insert-entries.ts';
+import {
+  request,
+  seedContest,
+  seedEntries,
+  seedUser,
+  type SeededUser,
+} from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
+import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
 import { drawWinner, resetWinner } from './service.ts';
 
 /** The owner's draw API, as the dashboard calls it. */
@@ -34,11 +39,10 @@ const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
 
 /** Entries straight in the database, counted as the draw expects; answered in the wheel's order. */
 async function addEntries(t: TestApp, contest: Contest, names: string[]): Promise<ContestEntry[]> {
-  await insertEntries(
-    t.database.db,
+  await seedEntries(
+    t,
     contest.id,
     names.map((name) => ({ name, email: `${randomUUID()}@example.com` })),
-    { enforceSchedule: false },
   );
   return entriesOf(t, contest.id);
 }
@@ -150,11 +154,10 @@ describe('the draw', () => {
       const entriesByContest = new Map<string, ContestEntry[]>();
       for (const [position, contest] of all.entries()) {
         const names = Array.from({ length: sizes[position]! }, (_, i) => `C${position} #${i}`);
-        await insertEntries(
-          t.database.db,
+        await seedEntries(
+          t,
           contest.id,
           names.map((name, i) => ({ name, email: `same-${i}@example.com` })),
-          { enforceSchedule: false },
         );
         entriesByContest.set(contest.id, await entriesOf(t, contest.id));
       }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { drawWinnerBody } from '#shared/contracts/draws.ts';
 import type { AppContext } from '#server/context.ts';
 import { getManagedContest } from '#server/features/contests/service.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { drawWinnerBody } from '#shared/contracts/draws.ts';
 import { drawWinner, getWheel, listDraws, resetWinner } from './service.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });

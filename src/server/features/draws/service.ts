@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
 import {
   drawMessages,
   WHEEL_LABEL_LIMIT,
@@ -7,11 +12,6 @@ import {
   type DrawResult,
   type WheelData,
 } from '#shared/contracts/draws.ts';
-import type { Db } from '#server/db/client.ts';
-import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
-import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
 
 /**
  * A history record's time: now, but always after the contest's previous record. Records are

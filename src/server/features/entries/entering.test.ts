@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 const enter = (t: TestApp, contestId: string, payload: object) =>
   request(t, undefined, { method: 'POST', url: `/api/contests/${contestId}/entries`, payload });

@@ -1,11 +1,11 @@
-import { connect } from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { ENTRY_QUEUE_LIMITS } from './entry-writer.ts';
 
 const BUSY_MESSAGE =

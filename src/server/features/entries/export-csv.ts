@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { Readable } from 'node:stream';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
 

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 
 type ExportRow = { name: string; email: string; entryDate: string };

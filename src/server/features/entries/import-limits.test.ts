@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult } from '#shared/contracts/entries.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
+import type { ImportResult } from '#shared/contracts/entries.ts';
 
 const importInto = (t: TestApp, as: SeededUser, contest: Contest, csv: string) =>
   request(t, as, {

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { csvFileForm, multipartForm } from '#server/testing/uploads.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import type { ImportResult } from '#shared/contracts/entries.ts';
-import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
-import { csvFileForm, multipartForm } from '#server/testing/uploads.ts';
 
 /** The answer with its errors in row order (the order of the list is not part of the contract). */
 const byRow = (result: ImportResult): ImportResult => ({

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import type { Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
+import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 
 /** Entered one after another, so each has its own entry date; the last is the newest. */
 const ENTRANTS = [

@@ -2,10 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
-import { validateEntry } from '#shared/contracts/entries.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
+import { recordEntriesExport } from '#server/features/admin/service.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import {
   canManage,
@@ -14,11 +13,12 @@ import {
   getManagedContest,
 } from '#server/features/contests/service.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
-import { recordEntriesExport } from '#server/features/admin/service.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
+import { validateEntry } from '#shared/contracts/entries.ts';
 import { EntryWriter } from './entry-writer.ts';
-import { insertEntries } from './insert-entries.ts';
 import { exportEntriesCsv } from './export-csv.ts';
+import { insertEntries } from './insert-entries.ts';
 import {
   ENTRY_PAGE_DEFAULT,
   ENTRY_PAGE_MAX,

@@ -1,7 +1,12 @@
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
-import { and, count, desc, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { parse } from 'csv-parse';
+import { and, count, desc, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { contestEntries, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
+import { containsText } from '#server/lib/search.ts';
 import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
 import {
   entryMessages,
@@ -9,10 +14,6 @@ import {
   type EnterContestBody,
   type ImportResult,
 } from '#shared/contracts/entries.ts';
-import type { Db } from '#server/db/client.ts';
-import { contestEntries, type Contest } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
-import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import {
   emailKey,
@@ -20,7 +21,6 @@ import {
   type EntryCandidate,
   type EntryOutcome,
 } from './insert-entries.ts';
-import { containsText } from '#server/lib/search.ts';
 
 /**
  * Enters the contest through the group commit: the receipt, or the queue's own answer for the

@@ -10,10 +10,10 @@ import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useLogIn } from '#web/features/auth/api/login.ts';
+import { CredentialsFields } from '#web/features/auth/components/credentials-fields.tsx';
 import { messageOf } from '#web/lib/api-client.ts';
 import { afterAdminLogin } from '../lib/admin-login-href.ts';
 import { rememberAdminEmail, useDefaultEmail } from '../lib/default-email.ts';
-import { CredentialsFields } from '#web/features/auth/components/credentials-fields.tsx';
 
 /** The admin login page (/quick-admin): the way in for every admin and recovery screen. */
 export function AdminLoginPage() {

@@ -1,7 +1,7 @@
 import { FlaskConical } from 'lucide-react';
 import type { AdminStats } from '#shared/contracts/admin.ts';
-import { Callout } from '#web/components/ui/callout.tsx';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
 

@@ -2,8 +2,8 @@ import { Database, LifeBuoy, Shield } from 'lucide-react';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { redirectToLogin } from '#web/lib/unauthorized.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
-import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
 import { TemporaryPasswordButton } from '../components/temporary-password-button.tsx';
+import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 import { VerifyEmailButton } from '../components/verify-email-button.tsx';
 

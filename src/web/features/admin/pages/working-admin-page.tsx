@@ -7,9 +7,9 @@ import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
 import { ContestsPanel } from '../components/contests-panel.tsx';
 import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
+import { useUserAccess } from '../components/use-user-access.ts';
 import { UserAccessSwitches } from '../components/user-access-switches.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
-import { useUserAccess } from '../components/use-user-access.ts';
 
 const tools: ToolLink[] = [
   { href: '/admin-verify-email', label: 'Verify Email', icon: MailCheck },

@@ -10,8 +10,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { useLogIn } from '../api/login.ts';
-import { ResendVerification } from '../components/resend-verification.tsx';
 import { CredentialsFields } from '../components/credentials-fields.tsx';
+import { ResendVerification } from '../components/resend-verification.tsx';
 
 export function LoginPage() {
   const [, navigate] = useLocation();

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { emailOnlyBody, manualResetBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
@@ -10,7 +11,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { Link } from 'wouter';
 import { useResetPasswordManually } from '../api/manual-reset.ts';
 import { useRequestResetToken } from '../api/request-reset-token.ts';
 

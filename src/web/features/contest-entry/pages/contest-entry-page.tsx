@@ -1,10 +1,10 @@
 import { Gift, Lock, Users } from 'lucide-react';
 import { acceptsEntries } from '#shared/contest-time.ts';
+import type { PublicContest } from '#shared/contracts/contests.ts';
 import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
-import type { PublicContest } from '#shared/contracts/contests.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';

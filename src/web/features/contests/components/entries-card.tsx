@@ -6,10 +6,10 @@ import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
 import { useExportEntries } from '../api/export-entries.ts';
 import { useEntries } from '../api/get-entries.ts';
 import { ImportCsvDialog } from './import-csv-dialog.tsx';
-import { formatDateTime } from '#web/lib/format-date.ts';
 
 function formatEntryDate(entryDate: string | null): string {
   return entryDate ? formatDateTime(entryDate) : 'Unknown';

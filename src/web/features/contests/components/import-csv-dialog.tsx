@@ -6,8 +6,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useImportEntries } from '../api/import-entries.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
+import { useImportEntries } from '../api/import-entries.ts';
 
 function checkFile(file: File): string | null {
   if (!/\.csv$/i.test(file.name)) return 'Only .csv files can be imported.';

@@ -3,8 +3,8 @@ import { contestStatus } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useSetContestActive } from '../api/set-contest-active.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
+import { useSetContestActive } from '../api/set-contest-active.ts';
 
 const actions = {
   draft: {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { createContestForm } from '#shared/contracts/contests.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
+import { reportFailure } from '#web/lib/report-failure.ts';
 import { useCreateContest } from '../api/create-contest.ts';
 import {
   ContestFields,
@@ -12,8 +14,6 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
-import { PageFrame } from '#web/components/layout/page-frame.tsx';
-import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestBuilderPage() {
   return <RequireUser>{() => <ContestBuilder />}</RequireUser>;

@@ -1,11 +1,13 @@
 import { Link, useLocation } from 'wouter';
 import { updateContestForm, type OwnerContest } from '#shared/contracts/contests.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useContest } from '../api/get-contest.ts';
 import { useUpdateContest } from '../api/update-contest.ts';
@@ -15,8 +17,6 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
-import { PageFrame } from '#web/components/layout/page-frame.tsx';
-import { reportFailure } from '#web/lib/report-failure.ts';
 
 export function ContestEditPage({ params }: { params: { id: string } }) {
   return <RequireUser>{() => <ContestEdit contestId={params.id} />}</RequireUser>;

@@ -1,22 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ExternalLink, Link2, SquarePen, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
 import { formatTimeLeftShort } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
+import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { SpinCard } from '#web/features/draws/components/spin-card.tsx';
-import { useNow } from '#web/lib/use-now.ts';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useNow } from '#web/lib/use-now.ts';
 import { useContest } from '../api/get-contest.ts';
 import { useEntryCount } from '../api/get-entry-count.ts';
+import { refreshContests } from '../api/refresh-contests.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
-import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
-import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
@@ -53,6 +55,7 @@ function Dashboard({ contestId }: { contestId: string }) {
 
 function ContestDashboard({ contest }: { contest: OwnerContest }) {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const countQuery = useEntryCount(contest.id);
   const now = useNow(LIST_CLOCK_REFRESH_MS);
   const entryCount = countQuery.data?.count ?? contest.entryCount;
@@ -98,7 +101,11 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <SpinCard contest={contest} entryCount={entryCount} />
+        <SpinCard
+          contest={contest}
+          entryCount={entryCount}
+          onDrawChange={() => refreshContests(queryClient, contest.id)}
+        />
         <EntriesCard contest={contest} entryCount={entryCount} />
       </div>
     </PageFrame>

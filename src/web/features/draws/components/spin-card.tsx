@@ -6,6 +6,8 @@ import type { DrawResult } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
 import { useDrawWinner } from '../api/draw-winner.ts';
 import { useDraws } from '../api/get-draws.ts';
 import { useWheel } from '../api/get-wheel.ts';
@@ -14,8 +16,6 @@ import { useResetWinner } from '../api/reset-winner.ts';
 import { finalRotation, rotationAt, settleDuration, sliceDegrees } from '../wheel-geometry.ts';
 import { DrawHistory } from './draw-history.tsx';
 import { Wheel, type WheelHandle } from './wheel.tsx';
-import { reportFailure } from '#web/lib/report-failure.ts';
-import { formatDateTime } from '#web/lib/format-date.ts';
 
 const CONFETTI_PIECES = 60;
 /** canvas-confetti counts frames: 8 s at 60 frames a second, after the server's answer. */
@@ -39,7 +39,14 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 /** The rotation that shows slice `index` under the pointer. */
 const restingRotation = (index: number, count: number) => -(index + 0.5) * sliceDegrees(count);
 
-export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entryCount: number }) {
+type SpinCardProps = {
+  contest: OwnerContest;
+  entryCount: number;
+  /** After a draw or a reset, so the page can refresh the contest it shows (its winner). */
+  onDrawChange: () => void;
+};
+
+export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
   const queryClient = useQueryClient();
   const wheelQuery = useWheel(contest.id);
   const drawsQuery = useDraws(contest.id);
@@ -71,6 +78,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
     });
     celebrate();
     refreshDraw(queryClient, contest.id);
+    onDrawChange();
   };
 
   const spin = () => {
@@ -111,6 +119,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
             variant: 'destructive',
           });
           refreshDraw(queryClient, contest.id);
+          onDrawChange();
           return;
         }
         if (answer.entryCount > count) setExtraSlices(answer.entryCount - (wheel?.count ?? 0));
@@ -139,6 +148,7 @@ export function SpinCard({ contest, entryCount }: { contest: OwnerContest; entry
   const reset = () =>
     resetWinner.mutate(undefined, {
       onSuccess: () => {
+        onDrawChange();
         setExtraSlices(0);
         setAnnouncement('The winner was reset. The wheel is ready.');
         toast({ title: 'Winner Reset!', description: 'You can spin the wheel again.' });

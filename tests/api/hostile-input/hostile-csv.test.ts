@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { uniqueEmail } from '#server/testing/auth-helpers.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm, FORM_BOUNDARY, multipartForm } from '#server/testing/uploads.ts';
+import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { expectSafeAnswer } from './hostile-values.ts';
 
 /**

@@ -10,9 +10,13 @@ import {
   signupFields,
   signUpAndVerify,
 } from '#server/testing/auth-helpers.ts';
+import {
+  CLIENT_ASSET,
+  makeClientBuild,
+  SECRET_BESIDE_BUILD,
+} from '#server/testing/client-build.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
-import { CLIENT_ASSET, makeClientBuild, SECRET_BESIDE_BUILD } from './client-build.ts';
 import { expectSafeAnswer } from './hostile-values.ts';
 import { createAppWithRoutes, isUnsafe, pathOf, validBody } from './route-table.ts';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import {
   contestBody,
   request,
@@ -10,6 +9,7 @@ import {
   seedUser,
   type SeededUser,
 } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 
 /**

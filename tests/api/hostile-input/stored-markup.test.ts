@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerContest } from '#shared/contracts/contests.ts';
 import {
   mailsTo,
   requestPasswordReset,
@@ -9,9 +8,14 @@ import {
   signUpAndVerify,
   uniqueEmail,
 } from '#server/testing/auth-helpers.ts';
+import {
+  CLIENT_INDEX_HTML,
+  makeClientBuild,
+  scriptTagCount,
+} from '#server/testing/client-build.ts';
 import { contestBody, request, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { CLIENT_INDEX_HTML, makeClientBuild, scriptTagCount } from './client-build.ts';
+import type { OwnerContest } from '#shared/contracts/contests.ts';
 import {
   EXECUTABLE_MARKUP,
   expectSafeAnswer,
