@@ -20,7 +20,10 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [api('postgres')] : []),
       {
         extends: true,
-        test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+        },
       },
     ],
   },

@@ -152,14 +152,14 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<BigDataResult
     console.log(`${engine}: baselines on the database directly`);
     const direct = await openDirect(app);
     const { db } = direct;
-    const contest = (await findContest(db, dashboardId!))!;
+    const contest = (await findContest({ db }, dashboardId!))!;
     const [owner] = await db.select().from(users).where(eq(users.email, OWNER.email));
-    const page = (search?: string) => listEntriesPage(db, contest, { limit: PAGE, search });
+    const page = (search?: string) => listEntriesPage({ db }, contest, { limit: PAGE, search });
     const baselines = {
       baselineFirstPage: await latencies(REQUESTS, () => page()),
       baselineSearch: await latencies(REQUESTS, () => page(SEARCH)),
-      baselineList: await latencies(REQUESTS, () => listOwnContests(db, owner!)),
-      baselineCounts: await latencies(REQUESTS, () => countEntriesByContest(db, owner!)),
+      baselineList: await latencies(REQUESTS, () => listOwnContests({ db }, owner!)),
+      baselineCounts: await latencies(REQUESTS, () => countEntriesByContest({ db }, owner!)),
     };
     await direct.close();
     const bulk = await openBulkCopy(app);

@@ -22,14 +22,14 @@ export async function seedContests(
     .where(eq(users.email, ownerEmail));
   if (!owner) throw new Error(`no user ${ownerEmail}`);
   await database.db.execute(sql`
-    insert into contests (trainer_id, title, description, prize_details, end_date, published_at, created_at)
+    insert into contests (owner_id, title, description, prize_details, end_date, published_at, created_at)
     select ${owner.id}, 'Seeded contest ' || n, 'Seeded by the big-data benchmark.', 'A prize',
       now() + interval '30 days', now(), now() - (${count} - n) * interval '1 second'
     from generate_series(1, ${count}) as n`);
   const rows = await database.db
     .select({ id: contests.id })
     .from(contests)
-    .where(eq(contests.trainerId, owner.id))
+    .where(eq(contests.ownerId, owner.id))
     .orderBy(contests.createdAt);
   return rows.map((row) => row.id);
 }

@@ -21,7 +21,7 @@ export async function startAppWithContest() {
   const [contest] = await database.db
     .insert(contests)
     .values({
-      trainerId: owner!.id,
+      ownerId: owner!.id,
       title: 'Summer Shred Challenge Giveaway',
       description:
         'Enter to win three months of personal training at our studio. Open to everyone.',

@@ -129,12 +129,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clientDir = options.clientDir ?? defaultClientDir;
   await registerClient(app, { clientDir });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
-  await app.register(sharePageRoutes, { db: database.db, appUrl: config.appUrl });
+  await app.register(sharePageRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   return app;
 }

@@ -87,39 +87,8 @@ const envSchema = z
     }
   });
 
-export type Config = {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  appUrl: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  adminEmails: ReadonlySet<string>;
-  sessionSecret: string;
-  rateLimit: boolean;
-  trustProxy: TrustProxy;
-  /** Whether the outbox prints mails' links (with their tokens) to the log. */
-  mailLogLinks: boolean;
-  logLevel: string;
-};
-
-export class ConfigError extends Error {}
-
-/** Parses the environment once at start-up and refuses to start on a bad value, naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankAsUnset = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const parsed = envSchema.safeParse(blankAsUnset);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`)
-      .join('\n');
-    throw new ConfigError(`Invalid configuration:\n${problems}`);
-  }
-  const values = parsed.data;
+/** The server's settings as the code reads them, derived from the environment's values. */
+const configSchema = envSchema.transform((values) => {
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -134,10 +103,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     rateLimit: values.RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
-    // A developer without SMTP needs the links; a production log must not hold live tokens.
+    // Whether the outbox prints mails' links (with their tokens) to the log: a developer without
+    // SMTP needs the links; a production log must not hold live tokens.
     mailLogLinks: values.MAIL_LOG_LINKS ?? values.NODE_ENV !== 'production',
     logLevel: values.LOG_LEVEL,
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up and refuses to start on a bad value, naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = configSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  return parsed.data;
 }
 
 function parseEmailList(list: string): ReadonlySet<string> {

@@ -12,3 +12,10 @@ export type AppContext = {
   tasks: BackgroundTasks;
   log: FastifyBaseLogger;
 };
+
+/**
+ * What a service that only reads and writes the database takes. Services take their context
+ * first, always (docs/architecture.md#one-request-through-the-server); inside a transaction the
+ * caller passes `{ db: tx }`, so the service joins it.
+ */
+export type DbContext = Pick<AppContext, 'db'>;

@@ -1,18 +1,57 @@
-/** Error codes of the API; the server maps each to one HTTP status in one place. */
+/**
+ * The stable codes of the API's refusals (docs/product.md#errors): clients decide on these,
+ * never on a message's text. The server maps each to one HTTP status in one place.
+ */
 export const errorCodes = [
+  /** A field is invalid: `errors` holds one message per field. */
+  'VALIDATION',
+  /** A malformed request that is not about a field: invalid JSON, a bad URL, a bad CSV file. */
   'BAD_REQUEST',
+  /** A verification or password-reset link that is unknown, used, replaced or expired. */
+  'DEAD_LINK',
+  /** The manual reset's token does not match the account. */
+  'INVALID_TOKEN',
+  /** The winner chosen by hand is not an entry of this contest. */
+  'NOT_AN_ENTRY',
+  /** No session, or it has ended: sign in again. */
   'UNAUTHORIZED',
+  /** A wrong e-mail or password (sign-in, or the verification page's password). */
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_DEACTIVATED',
+  /** Not an admin, or a cross-site request. */
   'FORBIDDEN',
   'NOT_FOUND',
-  'CONFLICT',
+  'CONTEST_ENDED',
+  'CONTEST_FULL',
+  'ALREADY_ENTERED',
+  /** Max entries below the entries already received. */
+  'MAX_ENTRIES_TOO_LOW',
+  'NO_ENTRIES',
+  'ALREADY_DRAWN',
+  'NO_WINNER',
+  'LAST_ADMIN',
+  /** An admin demoting or deactivating their own account. */
+  'CANNOT_CHANGE_SELF',
+  /** Creating an account whose address is taken (the CLI; sign-up never tells). */
+  'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
-  'BAD_GATEWAY',
-  'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  /** The SMTP relay refused or failed the admin's test mail. */
+  'MAIL_RELAY_FAILED',
+  /** The entry queue is full: retry after Retry-After. */
+  'BUSY',
+  /** The database is away. */
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (errorCodes as readonly unknown[]).includes(value);
+}
+
 /** The body of every error answer. */
-export type ErrorBody = { message: string; errors?: Record<string, string> };
+export type ErrorBody = { message: string; code: ErrorCode; errors?: Record<string, string> };

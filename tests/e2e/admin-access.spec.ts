@@ -23,10 +23,10 @@ const screenName = (path: string) => path.slice(1);
 test.describe('admin login /quick-admin', () => {
   test('a wrong password is refused; an admin gets to /admin after a second', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
     await page.clock.install();
     await page.goto('/quick-admin');
     await expect(screenTitle(page, 'Admin Login')).toBeVisible();
@@ -58,8 +58,12 @@ test.describe('admin login /quick-admin', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(admin.email);
   });
 
-  test('a plain user is told they are not an admin', async ({ page, seedUser, snap }) => {
-    const user = await seedUser();
+  test('a plain user is told they are not an admin', async ({
+    page,
+    seedUserWithPassword,
+    snap,
+  }) => {
+    const user = await seedUserWithPassword();
     await page.goto('/quick-admin');
     await logInAsAdmin(page, user.email, user.password);
     await expectToast(
@@ -73,11 +77,11 @@ test.describe('admin login /quick-admin', () => {
 
   test('?next= brings the admin back to the page that asked', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const user = await seedUser();
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const user = await seedUserWithPassword();
     await signIn(user);
     await page.goto(adminScreens.users);
     await expectAdminSignInPrompt(page, adminScreens.users);
@@ -94,11 +98,11 @@ test.describe('admin login /quick-admin', () => {
 test.describe('admin screens without an admin session', () => {
   test('a plain user sees the sign-in prompt on every screen, and no data', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const user = await seedUser();
+    const user = await seedUserWithPassword();
     await signIn(user);
     const calls = watchAdminCalls(page);
     for (const path of [adminScreens.users, ...recoveryScreens]) {
@@ -152,13 +156,13 @@ test.describe('an admin demoted while the panel is open', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const demoted = await seedUser({ role: 'admin' });
-    const other = await seedUser({ role: 'admin' });
-    const member = await seedUser();
+    const demoted = await seedUserWithPassword({ role: 'admin' });
+    const other = await seedUserWithPassword({ role: 'admin' });
+    const member = await seedUserWithPassword();
     await signIn(demoted);
     await page.goto(adminScreens.panel);
     await searchUsers(page).fill(member.email);

@@ -26,18 +26,18 @@ test.describe('admin panel /admin', () => {
   test('shows the platform figures and the tools', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin', firstName: 'Avery' });
+    const admin = await seedUserWithPassword({ role: 'admin', firstName: 'Avery' });
     await signIn(admin);
     const before = await countFigures(server.db);
 
     // Known data on top of what the worker's earlier tests left: 2 more users (1 inactive),
     // 3 more contests of which only 1 is active (one paused, one ended), 4 more entries.
-    const owner = await seedUser();
-    await seedUser({ isActive: false });
+    const owner = await seedUserWithPassword();
+    await seedUserWithPassword({ isActive: false });
     const open = await seedContest(server.db, owner.id);
     await seedContest(server.db, owner.id, { state: 'paused' });
     const ended = await seedContest(server.db, owner.id, { endDate: fromNow({ days: -1 }) });
@@ -95,12 +95,12 @@ test.describe('admin panel /admin', () => {
 
   test('User Management: search, roles and status, own row locked', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const member = await seedUser({ firstName: 'Morgan' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const member = await seedUserWithPassword({ firstName: 'Morgan' });
     await signIn(admin);
     await page.goto(adminScreens.panel);
 
@@ -153,12 +153,12 @@ test.describe('admin panel /admin', () => {
   test('Contest Management: search, badges and delete', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const owner = await seedUser({ firstName: 'Olive' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const owner = await seedUserWithPassword({ firstName: 'Olive' });
     const token = uniqueToken();
     await seedContest(server.db, owner.id, { title: `Open ${token} Raffle` });
     await seedContest(server.db, owner.id, { title: `Paused ${token} Raffle`, state: 'paused' });
@@ -212,12 +212,12 @@ test.describe('admin panel /admin', () => {
   test('Draw History: a deleted contest’s re-roll stays on record', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const owner = await seedUser({ firstName: 'Olive' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const owner = await seedUserWithPassword({ firstName: 'Olive' });
     const token = uniqueToken();
     // The owner draws, dislikes the winner, resets, picks another, then deletes the contest.
     const rerolled = await seedContest(server.db, owner.id, { title: `Rerolled ${token} Raffle` });
@@ -276,8 +276,8 @@ test.describe('admin panel /admin', () => {
     await expect(rows.nth(0)).toContainText('Random draw: Dee Dale (1 entry)');
   });
 
-  test('Back to Home and Logout', async ({ page, seedUser, signIn }) => {
-    const admin = await seedUser({ role: 'admin', firstName: 'Avery' });
+  test('Back to Home and Logout', async ({ page, seedUserWithPassword, signIn }) => {
+    const admin = await seedUserWithPassword({ role: 'admin', firstName: 'Avery' });
     await signIn(admin);
     await page.goto(adminScreens.panel);
     await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -304,11 +304,11 @@ test.describe('admin panel /admin', () => {
 
   test('a plain user sees the admin sign-in prompt and no figures', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const user = await seedUser();
+    const user = await seedUserWithPassword();
     await signIn(user);
     const calls = watchAdminCalls(page);
     await page.goto(adminScreens.panel);
@@ -321,8 +321,13 @@ test.describe('admin panel /admin', () => {
 });
 
 test.describe('admin test /admin-test', () => {
-  test('any signed-in user sees the sample figures', async ({ page, seedUser, signIn, snap }) => {
-    await signIn(await seedUser());
+  test('any signed-in user sees the sample figures', async ({
+    page,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    await signIn(await seedUserWithPassword());
     await page.goto('/admin-test');
     await expect(page.getByRole('note')).toContainText('Sample figures.');
     await expectStatCards(page, {
@@ -344,12 +349,12 @@ test.describe('working admin /working-admin', () => {
   test('figures, users with switches, read-only contests, tool links', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const member = await seedUser({ firstName: 'Morgan' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const member = await seedUserWithPassword({ firstName: 'Morgan' });
     const token = uniqueToken();
     const contest = await seedContest(server.db, member.id, { title: `Working ${token} Prize` });
     await seedWinner(server.db, contest.id);

@@ -31,12 +31,12 @@ test.describe('admin verify e-mail /admin-verify-email', () => {
   test('checks the address, verifies it, and names an unknown one', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const pending = await seedUser({ verified: false });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const pending = await seedUserWithPassword({ verified: false });
     await signIn(admin);
     await page.goto(adminScreens.verifyEmail);
     await expect(page.getByRole('heading', { name: 'Verify Email', level: 1 })).toBeVisible();
@@ -72,12 +72,12 @@ test.describe('admin verify e-mail /admin-verify-email', () => {
 test.describe('email debug /email-debug', () => {
   test('sends a test mail and lists the result', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     latestMail,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
     const recipient = `debug.${Date.now().toString(36)}@example.com`;
     await signIn(admin);
     await page.goto(adminScreens.emailDebug);
@@ -123,12 +123,12 @@ test.describe('admin password reset /admin-password-reset', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const user = await seedUser({ firstName: 'Jordan' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const user = await seedUserWithPassword({ firstName: 'Jordan' });
     const newPassword = 'admin-chosen-password-7';
     await signIn(admin);
     await page.goto(adminScreens.passwordReset);
@@ -183,12 +183,12 @@ test.describe('admin password reset /admin-password-reset', () => {
 test.describe('database reset /database-reset', () => {
   test("prefilled with the admin's address; resets and offers Login Now", async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const user = await seedUser({ firstName: 'Quinn' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const user = await seedUserWithPassword({ firstName: 'Quinn' });
     const newPassword = 'database-password-9';
     await signIn(admin);
     await page.goto(adminScreens.databaseReset);
@@ -235,11 +235,11 @@ test.describe('database reset /database-reset', () => {
 test.describe('emergency access /emergency-access', () => {
   test('the tools, the status panel and the way back to sign in', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
     await signIn(admin);
     await page.goto(adminScreens.emergencyAccess);
     await expect(page.getByRole('heading', { name: 'Emergency Access', level: 1 })).toBeVisible();
@@ -270,12 +270,12 @@ test.describe('production e-mail verify /admin-verify-production', () => {
   test("prefilled with the admin's address; success and failure panels", async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const pending = await seedUser({ verified: false });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const pending = await seedUserWithPassword({ verified: false });
     await signIn(admin);
     await page.goto(adminScreens.verifyProduction);
     await expect(

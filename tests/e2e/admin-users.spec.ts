@@ -18,13 +18,13 @@ test.describe('user management /admin-users', () => {
   test('search, badges, verify an e-mail, quick links', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const pending = await seedUser({ verified: false, firstName: 'Parker' });
-    const resting = await seedUser({ isActive: false, firstName: 'Rowan' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const pending = await seedUserWithPassword({ verified: false, firstName: 'Parker' });
+    const resting = await seedUserWithPassword({ isActive: false, firstName: 'Rowan' });
     await signIn(admin);
     await page.goto(adminScreens.users);
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
@@ -81,12 +81,12 @@ test.describe('user management /admin-users', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const user = await seedUser({ firstName: 'Taylor' });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const user = await seedUserWithPassword({ firstName: 'Taylor' });
     await signIn(admin);
     await page.goto(adminScreens.users);
     await searchUsers(page).fill(user.email);
@@ -132,13 +132,13 @@ test.describe('user management /admin-users', () => {
 test.describe('database inspector /database-inspector', () => {
   test('lists the accounts on demand, with their state', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const admin = await seedUser({ role: 'admin' });
-    const pending = await seedUser({ verified: false });
-    const resting = await seedUser({ isActive: false });
+    const admin = await seedUserWithPassword({ role: 'admin' });
+    const pending = await seedUserWithPassword({ verified: false });
+    const resting = await seedUserWithPassword({ isActive: false });
     await signIn(admin);
     await page.goto(adminScreens.databaseInspector);
     await expect(page.getByRole('heading', { name: 'Database Inspector', level: 1 })).toBeVisible();

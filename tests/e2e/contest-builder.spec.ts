@@ -29,11 +29,11 @@ function fieldError(page: Page, message: string) {
 test.describe('contest builder', () => {
   test('empty submit shows every required message; fixing a field clears its error', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    await signIn(await seedUser());
+    await signIn(await seedUserWithPassword());
     await page.goto('/contest-builder');
     await expect(page.getByRole('heading', { name: 'Create a New Contest' })).toBeVisible();
     // The date picker cannot go back in time.
@@ -72,11 +72,11 @@ test.describe('contest builder', () => {
   test('max entries below 1 and a past end date are refused', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     await signIn(owner);
     await page.goto('/contest-builder');
     await fillValidContest(page, 'Refused Contest');
@@ -94,18 +94,18 @@ test.describe('contest builder', () => {
     await field(page, 'End date and time').fill(dateTimeLocal(fromNow({ days: 2 })));
     await expect(fieldError(page, 'End date must be in the future')).toHaveCount(0);
     await expect(page).toHaveURL(/\/contest-builder$/);
-    const saved = await server.db.select().from(contests).where(eq(contests.trainerId, owner.id));
+    const saved = await server.db.select().from(contests).where(eq(contests.ownerId, owner.id));
     expect(saved).toEqual([]);
   });
 
   test('a valid contest is created and opens its dashboard', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     await signIn(owner);
     await page.goto('/');
     await page.getByRole('link', { name: 'Create Contest', exact: true }).click();
@@ -124,7 +124,7 @@ test.describe('contest builder', () => {
     const id = page.url().split('/').at(-1)!;
     const [saved] = await server.db.select().from(contests).where(eq(contests.id, id));
     expect(saved).toMatchObject({
-      trainerId: owner.id,
+      ownerId: owner.id,
       title: 'Summer Shred Challenge',
       prizeDetails: '3 months of personal training',
       prizeValue: '$450',
@@ -144,11 +144,11 @@ test.describe('contest builder', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    await signIn(await seedUser());
+    await signIn(await seedUserWithPassword());
     await page.goto('/contest-builder');
     await fillValidContest(page, 'Autumn Draft');
     await page.getByRole('button', { name: 'Save Draft' }).click();
@@ -201,8 +201,8 @@ test.describe('contest builder', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 
-  test('Back returns to the contests list', async ({ page, seedUser, signIn }) => {
-    await signIn(await seedUser());
+  test('Back returns to the contests list', async ({ page, seedUserWithPassword, signIn }) => {
+    await signIn(await seedUserWithPassword());
     await page.goto('/contest-builder');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);

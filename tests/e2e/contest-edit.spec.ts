@@ -15,11 +15,11 @@ test.describe('contest edit', () => {
   test('the form is filled with the contest and saves changes', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const endDate = fromNow({ days: 10, hours: 4 });
     endDate.setSeconds(0, 0);
     const contest = await seedContest(server.db, owner.id, {
@@ -90,10 +90,10 @@ test.describe('contest edit', () => {
   test('Cancel and the back link return to the list without saving', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Keep Me As I Am' });
     await signIn(owner);
     await page.goto(`/contest-edit/${contest.id}`);
@@ -111,12 +111,12 @@ test.describe('contest edit', () => {
   test('an unknown contest, or someone else’s, is not found', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
-    const stranger = await seedUser();
+    const owner = await seedUserWithPassword();
+    const stranger = await seedUserWithPassword();
     const theirs = await seedContest(server.db, stranger.id, { title: 'Not Yours To Edit' });
     await signIn(owner);
 

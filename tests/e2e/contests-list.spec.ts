@@ -8,11 +8,11 @@ import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
 test.describe('contests list', () => {
   test('a new owner is invited to create a first contest', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    await signIn(await seedUser());
+    await signIn(await seedUserWithPassword());
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create Your First Contest' })).toBeVisible();
@@ -28,11 +28,11 @@ test.describe('contests list', () => {
   test('cards show status, prize, contestants and time left', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const active = await seedContest(server.db, owner.id, {
       title: 'Summer Shred Challenge',
       description: 'Twelve weeks of training, one winner.',
@@ -63,7 +63,7 @@ test.describe('contests list', () => {
     await seedContest(server.db, owner.id, { title: 'Draft Idea', state: 'draft' });
     await seedContest(server.db, owner.id, { title: 'On Hold', state: 'paused' });
     // Someone else's contest never shows up here.
-    const stranger = await seedUser();
+    const stranger = await seedUserWithPassword();
     await seedContest(server.db, stranger.id, { title: 'Not Yours' });
 
     await signIn(owner);
@@ -120,11 +120,11 @@ test.describe('contests list', () => {
     page,
     context,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Share Me' });
     await allowClipboard(context, server.url);
     await signIn(owner);
@@ -143,11 +143,11 @@ test.describe('contests list', () => {
   test('Delete asks first, then removes the contest and its entries', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const doomed = await seedContest(server.db, owner.id, { title: 'Old "Spring" Raffle' });
     await seedEntries(server.db, doomed.id, [{ name: 'Dee Entrant', email: 'dee@example.com' }]);
     await seedContest(server.db, owner.id, { title: 'Keeper Contest' });
@@ -193,11 +193,11 @@ test.describe('contests list', () => {
   test('long unbroken words never make a screen scroll sideways', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const word = 'Supercalifragilisticexpialidocious'.repeat(3);
     const contest = await seedContest(server.db, owner.id, {
       title: `${word} Giveaway`,

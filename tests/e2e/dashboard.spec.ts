@@ -22,11 +22,11 @@ test.describe('contest dashboard', () => {
   test('a contest without entries invites sharing', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Summer Shred Challenge',
       description: 'Twelve weeks of training, one winner.',
@@ -66,11 +66,11 @@ test.describe('contest dashboard', () => {
   test('entries are listed newest first and searched by name or e-mail', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Protein Bundle',
       endDate: fromNow({ hours: 7, minutes: 30 }),
@@ -122,8 +122,14 @@ test.describe('contest dashboard', () => {
     await expect(rows).toHaveCount(3);
   });
 
-  test('the owner pauses and resumes entries', async ({ page, server, seedUser, signIn, snap }) => {
-    const owner = await seedUser();
+  test('the owner pauses and resumes entries', async ({
+    page,
+    server,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Pause Me' });
     await signIn(owner);
     await page.goto(`/dashboard/${contest.id}`);
@@ -146,10 +152,10 @@ test.describe('contest dashboard', () => {
   test('an ended contest shows Ended and offers no pause', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Long Gone',
       endDate: fromNow({ days: -1 }),
@@ -168,11 +174,11 @@ test.describe('contest dashboard', () => {
     page,
     context,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Share Widely' });
     const publicUrl = `${server.url}/c/${contest.id}`;
     await allowClipboard(context, server.url);
@@ -209,10 +215,10 @@ test.describe('contest dashboard', () => {
   test('Delete from the dashboard returns to the list', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Short Lived' });
     await signIn(owner);
     await page.goto(`/dashboard/${contest.id}`);
@@ -230,12 +236,12 @@ test.describe('contest dashboard', () => {
   test('someone else’s contest, or a missing one, is not shown', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
-    const stranger = await seedUser();
+    const owner = await seedUserWithPassword();
+    const stranger = await seedUserWithPassword();
     const theirs = await seedContest(server.db, stranger.id, { title: 'Private Business' });
     await seedEntries(server.db, theirs.id, entrants);
     await signIn(owner);
@@ -257,8 +263,12 @@ test.describe('contest dashboard', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a signed-out visitor is sent to sign in', async ({ page, server, seedUser }) => {
-    const owner = await seedUser();
+  test('a signed-out visitor is sent to sign in', async ({
+    page,
+    server,
+    seedUserWithPassword,
+  }) => {
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Owners Only' });
     const redirect = await stopLoginRedirect(page);
     await page.goto(`/dashboard/${contest.id}`);

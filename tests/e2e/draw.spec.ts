@@ -13,11 +13,11 @@ const entrants = [
 test('the owner spins, the wheel lands on the winner the server drew, then resets and spins again', async ({
   page,
   server,
-  seedUser,
+  seedUserWithPassword,
   signIn,
   snap,
 }) => {
-  const owner = await seedUser();
+  const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id, { title: 'Wheel night' });
   await seedEntries(server.db, contest.id, entrants);
   await signIn(owner);
@@ -68,11 +68,11 @@ test('the owner spins, the wheel lands on the winner the server drew, then reset
 test('with reduced motion the wheel skips the long spin and announces the winner', async ({
   page,
   server,
-  seedUser,
+  seedUserWithPassword,
   signIn,
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const owner = await seedUser();
+  const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id);
   await seedEntries(server.db, contest.id, entrants);
   await signIn(owner);
@@ -85,10 +85,10 @@ test('with reduced motion the wheel skips the long spin and announces the winner
 test('an empty contest invites sharing instead of showing a wheel', async ({
   page,
   server,
-  seedUser,
+  seedUserWithPassword,
   signIn,
 }) => {
-  const owner = await seedUser();
+  const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id);
   await signIn(owner);
   await page.goto(`/dashboard/${contest.id}`);

@@ -2,8 +2,13 @@ import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/helpers.ts';
 
 test.describe('root route', () => {
-  test('a signed-in user sees the contests home', async ({ page, seedUser, signIn, snap }) => {
-    const user = await seedUser({ firstName: 'Casey' });
+  test('a signed-in user sees the contests home', async ({
+    page,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const user = await seedUserWithPassword({ firstName: 'Casey' });
     await signIn(user);
     await page.goto('/');
     await expect(page.getByText('Welcome, Casey')).toBeVisible();

@@ -10,11 +10,11 @@ test.describe('CSV import and export', () => {
   test('importing a CSV adds its valid rows and reports the rest', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Import Target' });
     await seedEntries(server.db, contest.id, [
       { name: 'Existing Person', email: 'existing@example.com' },
@@ -72,8 +72,14 @@ test.describe('CSV import and export', () => {
     await snap('import-done');
   });
 
-  test('only .csv files are accepted', async ({ page, server, seedUser, signIn, snap }) => {
-    const owner = await seedUser();
+  test('only .csv files are accepted', async ({
+    page,
+    server,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Picky Importer' });
     await signIn(owner);
     await page.goto(`/dashboard/${contest.id}`);
@@ -109,11 +115,11 @@ test.describe('CSV import and export', () => {
   test('Export downloads every entry as {title}-entries.csv', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     signIn,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Summer Shred Challenge' });
     await seedEntries(server.db, contest.id, [
       {

@@ -34,8 +34,8 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password is refused', async ({ page, seedUser, snap }) => {
-    const user = await seedUser();
+  test('a wrong password is refused', async ({ page, seedUserWithPassword, snap }) => {
+    const user = await seedUserWithPassword();
     await page.goto('/login');
     await logInWithForm(page, user.email, 'not-the-password');
     await expectToast(page, 'Login Failed', 'Invalid email or password');
@@ -51,11 +51,11 @@ test.describe('login', () => {
 
   test('an unverified user is told so and can ask for a new link', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     mailedLink,
     snap,
   }) => {
-    const user = await seedUser({ verified: false });
+    const user = await seedUserWithPassword({ verified: false });
     await page.goto('/login');
     await logInWithForm(page, user.email, user.password);
     await expectToast(
@@ -81,8 +81,8 @@ test.describe('login', () => {
     expect(new URL(link).searchParams.get('token')).toBeTruthy();
   });
 
-  test('a deactivated user cannot sign in', async ({ page, seedUser }) => {
-    const user = await seedUser({ isActive: false });
+  test('a deactivated user cannot sign in', async ({ page, seedUserWithPassword }) => {
+    const user = await seedUserWithPassword({ isActive: false });
     await page.goto('/login');
     await logInWithForm(page, user.email, user.password);
     await expectToast(
@@ -93,8 +93,8 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('an admin sees the Admin Panel link', async ({ page, seedUser, snap }) => {
-    const admin = await seedUser({ role: 'admin', firstName: 'Ada' });
+  test('an admin sees the Admin Panel link', async ({ page, seedUserWithPassword, snap }) => {
+    const admin = await seedUserWithPassword({ role: 'admin', firstName: 'Ada' });
     await page.goto('/login');
     await logInWithForm(page, admin.email, admin.password);
     await expect(page).toHaveURL(/\/$/);
@@ -109,8 +109,8 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 
-  test('a plain user does not see the Admin Panel link', async ({ page, seedUser }) => {
-    const user = await seedUser({ firstName: 'Pat' });
+  test('a plain user does not see the Admin Panel link', async ({ page, seedUserWithPassword }) => {
+    const user = await seedUserWithPassword({ firstName: 'Pat' });
     await page.goto('/login');
     await logInWithForm(page, user.email, user.password);
     await expect(page.getByText('Welcome, Pat')).toBeVisible();

@@ -49,11 +49,11 @@ test.describe('manual reset', () => {
 
   test('a mailed token resets the password; a wrong one does not', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     latestMail,
     snap,
   }) => {
-    const user = await seedUser({ firstName: 'Morgan' });
+    const user = await seedUserWithPassword({ firstName: 'Morgan' });
     const newPassword = 'manual-new-password-1';
 
     await page.goto('/manual-reset');

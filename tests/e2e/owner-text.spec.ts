@@ -13,9 +13,9 @@ test.describe('owner text on the public entry page', () => {
     test(`shows ${JSON.stringify(text)} verbatim and hydrates`, async ({
       page,
       server,
-      seedUser,
+      seedUserWithPassword,
     }) => {
-      const owner = await seedUser();
+      const owner = await seedUserWithPassword();
       const contest = await seedContest(server.db, owner.id, {
         title: text,
         description: `About ${text}`,

@@ -38,8 +38,13 @@ test.describe('forgot and reset password', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the mailed link resets the password once', async ({ page, seedUser, latestMail, snap }) => {
-    const user = await seedUser({ firstName: 'Robin' });
+  test('the mailed link resets the password once', async ({
+    page,
+    seedUserWithPassword,
+    latestMail,
+    snap,
+  }) => {
+    const user = await seedUserWithPassword({ firstName: 'Robin' });
     const newPassword = 'brand-new-password-7';
 
     await page.goto('/forgot-password');

@@ -36,10 +36,10 @@ test.describe('public entry page', () => {
   test('an open contest shows its prize, countdown, count and form', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Summer Shred Challenge',
       description: 'Twelve weeks of training.\nOne lucky winner.',
@@ -77,10 +77,10 @@ test.describe('public entry page', () => {
   test('the form checks name and e-mail before sending', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Validation Station' });
     await page.goto(`/c/${contest.id}`);
     const form = entryForm(page);
@@ -111,10 +111,10 @@ test.describe('public entry page', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Protein Bundle',
       endDate: fromNow({ days: 5 }),
@@ -180,9 +180,9 @@ test.describe('public entry page', () => {
   test('a reload right after someone entered shows the new count without a hydration error', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Busy Contest' });
     await page.goto(`/c/${contest.id}`);
     await expect(page.getByText('Current Entries: 0', { exact: true })).toBeVisible();
@@ -199,9 +199,9 @@ test.describe('public entry page', () => {
   test('what a visitor types before the script has run is kept, and sent only by the script', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Slow Phone Special' });
     // A slow phone: the server's HTML is on screen, the scripts are still on their way.
     let releaseScripts = () => {};
@@ -237,10 +237,10 @@ test.describe('public entry page', () => {
   test('a custom confirmation message replaces the default thanks', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Gym Bag Giveaway',
       confirmationMessage: 'See you at the live draw on Friday!',
@@ -259,10 +259,10 @@ test.describe('public entry page', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Only One Spot',
       maxEntries: 1,
@@ -293,10 +293,10 @@ test.describe('public entry page', () => {
   test('an ended contest takes no entries and still shows its count', async ({
     page,
     server,
-    seedUser,
+    seedUserWithPassword,
     snap,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Winter Warmup',
       endDate: fromNow({ days: -1 }),
@@ -315,8 +315,12 @@ test.describe('public entry page', () => {
     await snap('entry-ended');
   });
 
-  test('a paused contest takes no entries either', async ({ page, server, seedUser }) => {
-    const owner = await seedUser();
+  test('a paused contest takes no entries either', async ({
+    page,
+    server,
+    seedUserWithPassword,
+  }) => {
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Taking a Break',
       state: 'paused',
@@ -341,9 +345,9 @@ test.describe('public entry page', () => {
     page,
     browser,
     server,
-    seedUser,
+    seedUserWithPassword,
   }) => {
-    const owner = await seedUser();
+    const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, {
       title: 'Shred & Win <2026>',
       description: 'Twelve weeks of training.',

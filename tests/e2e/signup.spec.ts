@@ -89,11 +89,11 @@ test.describe('signup', () => {
   // and only the address's owner learns, by mail, that someone tried.
   test('an e-mail address already taken, in another case, answers like a new one and changes nothing', async ({
     page,
-    seedUser,
+    seedUserWithPassword,
     latestMail,
     snap,
   }) => {
-    const existing = await seedUser({ firstName: 'Tess' });
+    const existing = await seedUserWithPassword({ firstName: 'Tess' });
     const input = { ...validSignup(), email: existing.email.toUpperCase() };
     await page.goto('/signup');
     await fillSignup(page, input);

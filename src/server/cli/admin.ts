@@ -65,35 +65,38 @@ async function main(): Promise<number> {
     switch (command) {
       case 'create-admin': {
         const password = values.password ?? generatePassword();
-        await createVerifiedUser(db, {
-          email,
-          password,
-          firstName: values['first-name'],
-          lastName: values['last-name'],
-          role: 'admin',
-        });
+        await createVerifiedUser(
+          { db },
+          {
+            email,
+            password,
+            firstName: values['first-name'],
+            lastName: values['last-name'],
+            role: 'admin',
+          },
+        );
         console.log(`Created admin ${email}.`);
         if (!values.password) console.log(`Generated password (shown once): ${password}`);
         break;
       }
       case 'reset-password': {
-        const user = await getUserByEmail(db, email);
+        const user = await getUserByEmail({ db }, email);
         const password = values.password ?? generatePassword();
-        await setPassword(db, user.id, password);
+        await setPassword({ db }, user.id, password);
         console.log(`Password of ${user.email} reset; their sessions have ended.`);
         if (!values.password) console.log(`New password (shown once): ${password}`);
         break;
       }
       case 'verify-email': {
-        const user = await getUserByEmail(db, email);
-        await markEmailVerified(db, user.id);
+        const user = await getUserByEmail({ db }, email);
+        await markEmailVerified({ db }, user.id);
         console.log(`E-mail ${user.email} is verified.`);
         break;
       }
       case 'promote':
       case 'demote': {
-        const user = await getUserByEmail(db, email);
-        await setUserRole(db, user, command === 'promote' ? 'admin' : 'user');
+        const user = await getUserByEmail({ db }, email);
+        await setUserRole({ db }, user, command === 'promote' ? 'admin' : 'user');
         console.log(`${user.email} is now ${command === 'promote' ? 'an admin' : 'a user'}.`);
         break;
       }

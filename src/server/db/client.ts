@@ -18,8 +18,6 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Applies committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
-  /** Answers whether the database responds; used by /healthz. */
-  ping(): Promise<boolean>;
   close(): Promise<void>;
 };
 
@@ -46,7 +44,6 @@ export function openPglite(dataDir: string | undefined): Database {
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
-    ping: () => pingWith(db),
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -90,7 +87,6 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
-    ping: () => pingWith(db),
     close: async () => {
       if (!pool.ended) await pool.end();
     },
@@ -106,7 +102,8 @@ export function openDatabase(config: { databaseUrl?: string; dataDir: string }):
 /** A balancer's health check waits a few seconds at most: a slower answer counts as a no. */
 const PING_TIMEOUT_MS = 3000;
 
-async function pingWith(db: Db): Promise<boolean> {
+/** Whether the database answers a trivial query in time; used by /healthz. */
+export async function pingDatabase(db: Db): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);

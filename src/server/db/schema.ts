@@ -52,16 +52,16 @@ export const sessions = pgTable(
   'sessions',
   {
     // The SHA-256 of the cookie's token: a leaked table does not yield usable sessions.
-    sid: text('sid').primaryKey(),
+    tokenHash: text('token_hash').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sess: jsonb('sess').$type<{ userAgent?: string; ip?: string }>().notNull(),
-    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    client: jsonb('client').$type<{ userAgent?: string; ip?: string }>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sessions_expire_idx').on(table.expire),
+    index('sessions_expires_at_idx').on(table.expiresAt),
     index('sessions_user_idx').on(table.userId),
   ],
 );
@@ -107,7 +107,7 @@ export const contests = pgTable(
   'contests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    trainerId: uuid('trainer_id')
+    ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
@@ -130,7 +130,7 @@ export const contests = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('contests_trainer_idx').on(table.trainerId, table.createdAt),
+    index('contests_owner_idx').on(table.ownerId, table.createdAt),
     check(
       'contests_max_entries_check',
       sql`${table.maxEntries} is null or ${table.maxEntries} >= 1`,

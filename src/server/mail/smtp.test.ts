@@ -221,8 +221,9 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     it("answers 502 with the mail server's own words when it refuses the address", async () => {
       const response = await sendTest(uniqueEmail(BOUNCE_PREFIX.slice(0, -1)));
       expect(response.statusCode).toBe(502);
-      const { message } = response.json() as { message: string };
+      const { message, code } = response.json() as { message: string; code: string };
       expect(message).toMatch(/^The mail server did not accept the test email: .*550/);
+      expect(code).toBe('MAIL_RELAY_FAILED');
     });
   });
 });

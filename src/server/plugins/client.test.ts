@@ -53,7 +53,7 @@ describe.runIf(testDatabaseKind() === 'pglite')('serving the built client', () =
     for (const url of ['/api/nope', '/assets/missing.js']) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toHaveProperty('message');
+      expect(response.json(), url).toEqual({ message: `Not found: GET ${url}`, code: 'NOT_FOUND' });
     }
     const post = await t.app.inject({ method: 'POST', url: '/login' });
     expect(post.statusCode).toBe(404);

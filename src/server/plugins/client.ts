@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { statusByCode } from '#server/errors.ts';
+import type { ErrorBody } from '#shared/errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -43,6 +45,10 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
     if (isPageRequest && hasClient) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+    const body: ErrorBody = {
+      message: `Not found: ${request.method} ${pathname}`,
+      code: 'NOT_FOUND',
+    };
+    return reply.status(statusByCode.NOT_FOUND).send(body);
   });
 }

@@ -43,7 +43,7 @@ export async function seedContest(
   const [contest] = await t.database.db
     .insert(contests)
     .values({
-      trainerId: owner.id,
+      ownerId: owner.id,
       title: 'Spring Shred Giveaway',
       description: 'Win a month of coaching.',
       prizeDetails: 'One month of 1:1 coaching',

@@ -50,9 +50,9 @@ const AdminPanelPage = lazyPage(
   () => import('#web/features/admin/pages/admin-panel-page.tsx'),
   'AdminPanelPage',
 );
-const AdminTestPage = lazyPage(
-  () => import('#web/features/admin/pages/admin-test-page.tsx'),
-  'AdminTestPage',
+const SampleStatsPage = lazyPage(
+  () => import('#web/features/admin/pages/sample-stats-page.tsx'),
+  'SampleStatsPage',
 );
 const AdminUsersPage = lazyPage(
   () => import('#web/features/admin/pages/admin-users-page.tsx'),
@@ -62,9 +62,9 @@ const AdminLoginPage = lazyPage(
   () => import('#web/features/admin/pages/admin-login-page.tsx'),
   'AdminLoginPage',
 );
-const WorkingAdminPage = lazyPage(
-  () => import('#web/features/admin/pages/working-admin-page.tsx'),
-  'WorkingAdminPage',
+const AccessSwitchesPage = lazyPage(
+  () => import('#web/features/admin/pages/access-switches-page.tsx'),
+  'AccessSwitchesPage',
 );
 const AdminVerifyEmailPage = lazyPage(
   () => import('#web/features/admin/pages/admin-verify-email-page.tsx'),
@@ -82,17 +82,17 @@ const EmergencyAccessPage = lazyPage(
   () => import('#web/features/admin/pages/emergency-access-page.tsx'),
   'EmergencyAccessPage',
 );
-const DatabaseResetPage = lazyPage(
-  () => import('#web/features/admin/pages/database-reset-page.tsx'),
-  'DatabaseResetPage',
+const DatabasePasswordResetPage = lazyPage(
+  () => import('#web/features/admin/pages/database-password-reset-page.tsx'),
+  'DatabasePasswordResetPage',
 );
 const DatabaseInspectorPage = lazyPage(
   () => import('#web/features/admin/pages/database-inspector-page.tsx'),
   'DatabaseInspectorPage',
 );
-const AdminVerifyProductionPage = lazyPage(
-  () => import('#web/features/admin/pages/admin-verify-production-page.tsx'),
-  'AdminVerifyProductionPage',
+const VerifyEmailOutcomePage = lazyPage(
+  () => import('#web/features/admin/pages/verify-email-outcome-page.tsx'),
+  'VerifyEmailOutcomePage',
 );
 const NotFoundPage = lazyPage(
   () => import('#web/features/not-found/pages/not-found-page.tsx'),
@@ -122,17 +122,17 @@ export function AppRoutes() {
         <Route path="/contest-edit/:id" component={ContestEditPage} />
         <Route path="/dashboard/:contestId" component={DashboardPage} />
         <Route path="/admin" component={AdminPanelPage} />
-        <Route path="/admin-test" component={AdminTestPage} />
+        <Route path="/admin-test" component={SampleStatsPage} />
         <Route path="/admin-users" component={AdminUsersPage} />
         <Route path="/quick-admin" component={AdminLoginPage} />
-        <Route path="/working-admin" component={WorkingAdminPage} />
+        <Route path="/working-admin" component={AccessSwitchesPage} />
         <Route path="/admin-verify-email" component={AdminVerifyEmailPage} />
         <Route path="/email-debug" component={EmailDebugPage} />
         <Route path="/admin-password-reset" component={AdminPasswordResetPage} />
         <Route path="/emergency-access" component={EmergencyAccessPage} />
-        <Route path="/database-reset" component={DatabaseResetPage} />
+        <Route path="/database-reset" component={DatabasePasswordResetPage} />
         <Route path="/database-inspector" component={DatabaseInspectorPage} />
-        <Route path="/admin-verify-production" component={AdminVerifyProductionPage} />
+        <Route path="/admin-verify-production" component={VerifyEmailOutcomePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,6 +1,11 @@
+import { isErrorCode, type ErrorCode } from '#shared/errors.ts';
+
+/** The server's codes, and the client's own for a request that got no answer at all. */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR';
+
 /**
- * An answer that was not OK. Its message is "{status}: {body}" (docs/product.md#errors): the
- * lost-session check reads the status from it.
+ * An answer that was not OK (status 0: no answer). Its message is "{status}: {body}"; screens
+ * decide on its `code` (docs/product.md#errors), never on the text.
  */
 export class ApiError extends Error {
   constructor(
@@ -13,16 +18,28 @@ export class ApiError extends Error {
 
   /** The server's `{message}`, when the body carries one. */
   get serverMessage(): string | undefined {
+    const { message } = this.parsedBody();
+    return typeof message === 'string' && message ? message : undefined;
+  }
+
+  /**
+   * The server's `code`; NETWORK_ERROR when no answer came; undefined for a body without a known
+   * code (a proxy's error page).
+   */
+  get code(): ApiErrorCode | undefined {
+    if (this.status === 0) return 'NETWORK_ERROR';
+    const { code } = this.parsedBody();
+    return isErrorCode(code) ? code : undefined;
+  }
+
+  private parsedBody(): { message?: unknown; code?: unknown } {
     try {
       const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-        const { message } = parsed as { message: unknown };
-        return typeof message === 'string' && message ? message : undefined;
-      }
+      if (parsed && typeof parsed === 'object') return parsed;
     } catch {
-      // A body that is not JSON has no server message.
+      // A body that is not JSON has no message and no code.
     }
-    return undefined;
+    return {};
   }
 
   get fieldErrors(): Record<string, string> {
@@ -67,6 +84,7 @@ export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
 
+/** The session is missing or has ended (not a wrong password): time to sign in again. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return /^401: .*Unauthorized/.test(error instanceof Error ? error.message : '');
+  return error instanceof ApiError && error.code === 'UNAUTHORIZED';
 }

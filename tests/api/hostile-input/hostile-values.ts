@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { statusByCode } from '#server/errors.ts';
+import { isErrorCode } from '#shared/errors.ts';
 
 /**
  * What the hostile-input suites send, and the one promise every answer keeps: never a 5xx, and
- * every refusal a JSON `{message}` that gives nothing of the server away.
+ * every refusal a JSON `{message, code}` that gives nothing of the server away.
  */
 
 /** Text an attacker (or a careless paste) puts in any field. */
@@ -67,7 +69,9 @@ const INTERNALS =
 
 /**
  * The answer keeps the promise of docs/product.md#errors: below 500, and when it refuses, a JSON
- * `{message}` without internals. `refused` demands a 4xx (input no route may accept).
+ * `{message, code}` without internals, whose code is one of the list and has the answer's status
+ * (a framework refusal with a status no code has is a BAD_REQUEST). `refused` demands a 4xx
+ * (input no route may accept).
  */
 export function expectSafeAnswer(
   response: LightMyRequestResponse,
@@ -79,8 +83,10 @@ export function expectSafeAnswer(
   if (options.refused) expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
   if (response.statusCode < 400) return;
   expect(response.headers['content-type'], where).toMatch(/^application\/json/);
-  const body = response.json() as { message?: unknown };
+  const body = response.json() as { message?: unknown; code?: unknown };
   expect(typeof body.message, where).toBe('string');
   expect((body.message as string).length, where).toBeGreaterThan(0);
+  if (!isErrorCode(body.code)) expect.fail(`${where}: no known error code`);
+  if (body.code !== 'BAD_REQUEST') expect(response.statusCode, where).toBe(statusByCode[body.code]);
   expect(response.body, where).not.toMatch(INTERNALS);
 }

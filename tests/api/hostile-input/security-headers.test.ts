@@ -142,14 +142,19 @@ describe('security headers', () => {
   });
 
   it.each([
-    ['bad percent-encoding', '/api/contests/%ZZ<script>'],
-    ['an id past the router’s length limit', `/api/contests/${'x'.repeat(300)}<script>`],
+    ['bad percent-encoding', '/api/contests/%ZZ<script>', 'BAD_REQUEST'],
+    [
+      'an id past the router’s length limit',
+      `/api/contests/${'x'.repeat(300)}<script>`,
+      'URI_TOO_LONG',
+    ],
   ])(
-    'guard URLs the router refuses itself (%s): {message}, nosniff, no echo',
-    async (_label, url) => {
+    'guard URLs the router refuses itself (%s): {message, code}, nosniff, no echo',
+    async (_label, url, code) => {
       const response = await request(t, undefined, { method: 'GET', url });
       expectSafeAnswer(response, url.slice(0, 40), { refused: true });
-      expect(Object.keys(response.json() as object)).toEqual(['message']);
+      expect(Object.keys(response.json() as object)).toEqual(['message', 'code']);
+      expect((response.json() as { code: string }).code).toBe(code);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.body).not.toContain('script');
     },
@@ -269,7 +274,7 @@ describe('the Origin check on every unsafe route', () => {
     for (const headers of foreign) {
       const response = await send(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
     }
     expect(await snapshot(ids.userId, ids.contestId)).toEqual(before);
 

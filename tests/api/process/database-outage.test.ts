@@ -132,7 +132,10 @@ describe.runIf(processTests() && testDatabaseKind() === 'postgres' && postgresBi
         503: expect.any(Number),
       });
       for (const answer of answers.filter((answer) => answer.status === 503)) {
-        expect(JSON.parse(answer.body)).toEqual({ message: UNAVAILABLE });
+        expect(JSON.parse(answer.body)).toEqual({
+          message: UNAVAILABLE,
+          code: 'SERVICE_UNAVAILABLE',
+        });
       }
       expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(10_000);
       const whileDown = probes.filter((probe) => probe.at > crashed && probe.at < restart);

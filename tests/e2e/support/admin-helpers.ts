@@ -6,7 +6,7 @@ import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { deleteContest, findContest } from '#server/features/contests/service.ts';
 import { drawWinner, resetWinner } from '#server/features/draws/service.ts';
 import { statValue } from './contest-helpers.ts';
-import type { SeededUser } from './fixtures.ts';
+import type { UserWithPassword } from './fixtures.ts';
 import { seedEntries } from './seed-contests.ts';
 
 /** Every screen of the admin area and the recovery tools, as the route table lists them. */
@@ -163,13 +163,13 @@ export async function seedWinner(db: Db, contestId: string): Promise<void> {
 }
 
 /** The owner, as the draw and delete services know the signed-in caller. */
-function asOwner(owner: SeededUser): SessionUser {
+function asOwner(owner: UserWithPassword): SessionUser {
   const { id, email, firstName, lastName } = owner;
   return { id, email, firstName, lastName, role: 'user' };
 }
 
 async function storedContest(db: Db, contestId: string) {
-  const contest = await findContest(db, contestId);
+  const contest = await findContest({ db }, contestId);
   if (!contest) throw new Error(`no contest ${contestId}`);
   return contest;
 }
@@ -180,7 +180,7 @@ async function storedContest(db: Db, contestId: string) {
  */
 export async function drawAsOwner(
   db: Db,
-  owner: SeededUser,
+  owner: UserWithPassword,
   contestId: string,
   pickName?: string,
 ): Promise<string> {
@@ -191,15 +191,23 @@ export async function drawAsOwner(
         .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.name, pickName)))
     : [];
   const contest = await storedContest(db, contestId);
-  return (await drawWinner(db, asOwner(owner), contest, picked?.id)).winner.name;
+  return (await drawWinner({ db }, asOwner(owner), contest, picked?.id)).winner.name;
 }
 
-export async function resetAsOwner(db: Db, owner: SeededUser, contestId: string): Promise<void> {
-  await resetWinner(db, asOwner(owner), await storedContest(db, contestId));
+export async function resetAsOwner(
+  db: Db,
+  owner: UserWithPassword,
+  contestId: string,
+): Promise<void> {
+  await resetWinner({ db }, asOwner(owner), await storedContest(db, contestId));
 }
 
-export async function deleteAsOwner(db: Db, owner: SeededUser, contestId: string): Promise<void> {
-  await deleteContest(db, asOwner(owner), contestId);
+export async function deleteAsOwner(
+  db: Db,
+  owner: UserWithPassword,
+  contestId: string,
+): Promise<void> {
+  await deleteContest({ db }, asOwner(owner), contestId);
 }
 
 export async function storedUser(db: Db, userId: string) {

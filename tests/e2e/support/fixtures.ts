@@ -13,7 +13,7 @@ const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url)
 
 type Server = { url: string; app: FastifyInstance; db: Db };
 
-export type SeededUser = {
+export type UserWithPassword = {
   id: string;
   email: string;
   password: string;
@@ -32,10 +32,14 @@ export type OutboxMail = {
 type SeedOptions = { verified?: boolean; role?: UserRole; isActive?: boolean; firstName?: string };
 
 type Fixtures = {
-  /** Creates a user straight in the database (no UI), verified unless told otherwise. */
-  seedUser: (options?: SeedOptions) => Promise<SeededUser>;
+  /**
+   * Creates a user straight in the database (no UI), verified unless told otherwise, with a
+   * password the test can type into a sign-in form and no session (`signIn` plants one). Unlike
+   * `seedUser` of src/server/testing/seed.ts, which makes a password-less user with a session.
+   */
+  seedUserWithPassword: (options?: SeedOptions) => Promise<UserWithPassword>;
   /** Signs the browser in as the user by planting a real session cookie. */
-  signIn: (user: SeededUser) => Promise<void>;
+  signIn: (user: UserWithPassword) => Promise<void>;
   /**
    * The newest mail sent to an address (the outbox stands in for SMTP). Account mails are sent
    * after the answer, so this waits for the server's pending mails and then for one to arrive.
@@ -75,7 +79,7 @@ export const test = base.extend<Fixtures, { server: Server }>({
 
   baseURL: async ({ server }, use) => use(server.url),
 
-  seedUser: async ({ server }, use) => {
+  seedUserWithPassword: async ({ server }, use) => {
     await use(async (options = {}) => {
       const email = uniqueEmail(options.role ?? 'owner');
       const password = 'correct-horse-42';

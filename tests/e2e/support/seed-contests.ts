@@ -27,7 +27,7 @@ let contestCounter = 0;
 /** Inserts a contest straight into the database, as its owner would have made it. */
 export async function seedContest(
   db: Db,
-  trainerId: string,
+  ownerId: string,
   seed: ContestSeed = {},
 ): Promise<Contest> {
   contestCounter += 1;
@@ -35,7 +35,7 @@ export async function seedContest(
   const [contest] = await db
     .insert(contests)
     .values({
-      trainerId,
+      ownerId,
       title: seed.title ?? `Spring Giveaway ${contestCounter}`,
       description: seed.description ?? 'Win a month of coaching. Open to everyone.',
       prizeDetails: seed.prizeDetails ?? 'One month of personal training',

@@ -34,10 +34,13 @@ describe('admin API', () => {
       const plain = await seedUser(t);
       const anonymous = await request(t, undefined, { method: 'GET', url: '/api/admin/stats' });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().message).toContain('Unauthorized');
+      expect(anonymous.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       const forbidden = await request(t, plain, { method: 'GET', url: '/api/admin/stats' });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ message: 'Forbidden: admin access is required.' });
+      expect(forbidden.json()).toEqual({
+        message: 'Forbidden: admin access is required.',
+        code: 'FORBIDDEN',
+      });
     });
 
     it('refuses strangers before reading their input (401, not 400, for a bad body)', async () => {
@@ -247,7 +250,7 @@ describe('admin API', () => {
           payload: { role: 'admin' },
         });
         expect(missing.statusCode).toBe(404);
-        expect(missing.json()).toEqual({ message: 'User not found' });
+        expect(missing.json()).toEqual({ message: 'User not found', code: 'NOT_FOUND' });
       }
     });
 
@@ -258,14 +261,20 @@ describe('admin API', () => {
         payload: { role: 'user' },
       });
       expect(demote.statusCode).toBe(409);
-      expect(demote.json()).toEqual({ message: 'You cannot remove your own admin role.' });
+      expect(demote.json()).toEqual({
+        message: 'You cannot remove your own admin role.',
+        code: 'CANNOT_CHANGE_SELF',
+      });
       const deactivate = await asAdmin({
         method: 'PATCH',
         url: `/api/admin/users/${admin.id}/status`,
         payload: { isActive: false },
       });
       expect(deactivate.statusCode).toBe(409);
-      expect(deactivate.json()).toEqual({ message: 'You cannot deactivate your own account.' });
+      expect(deactivate.json()).toEqual({
+        message: 'You cannot deactivate your own account.',
+        code: 'CANNOT_CHANGE_SELF',
+      });
       expect(await userRow(admin.id)).toMatchObject({ role: 'admin', isActive: true });
       expect(await auditRowsFor(admin.id)).toEqual([]);
     });
@@ -355,7 +364,10 @@ describe('admin API', () => {
         payload: { email: 'nobody-here@example.com' },
       });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().message).toBe('No user with the email nobody-here@example.com.');
+      expect(missing.json()).toEqual({
+        message: 'No user with the email nobody-here@example.com.',
+        code: 'NOT_FOUND',
+      });
       const malformed = await asAdmin({
         method: 'POST',
         url: '/api/admin/verify-email-direct',
@@ -447,7 +459,10 @@ describe('admin API', () => {
         payload: { email: 'ghost@example.com', newPassword: 'long enough' },
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('No user with the email ghost@example.com.');
+      expect(response.json()).toEqual({
+        message: 'No user with the email ghost@example.com.',
+        code: 'NOT_FOUND',
+      });
     });
 
     it('a temporary password is random, shown once, works, and ends old sessions', async () => {
@@ -514,6 +529,7 @@ describe('admin API', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         message: 'Please enter a valid email address',
+        code: 'VALIDATION',
         errors: { email: 'Please enter a valid email address' },
       });
     });
@@ -580,12 +596,16 @@ describe('last admin protection (service)', () => {
     const only = await seedUser(t, 'admin');
     const caller = { id: randomUUID(), email: 'x@example.com', firstName: null, lastName: null };
     const actor = { ...caller, role: 'admin' as const };
-    await expect(changeUserRole(t.database.db, actor, only.id, 'user')).rejects.toMatchObject({
-      code: 'CONFLICT',
+    await expect(
+      changeUserRole({ db: t.database.db }, actor, only.id, 'user'),
+    ).rejects.toMatchObject({
+      code: 'LAST_ADMIN',
       message: 'The last admin cannot be removed.',
     });
-    await expect(changeUserStatus(t.database.db, actor, only.id, false)).rejects.toMatchObject({
-      code: 'CONFLICT',
+    await expect(
+      changeUserStatus({ db: t.database.db }, actor, only.id, false),
+    ).rejects.toMatchObject({
+      code: 'LAST_ADMIN',
       message: 'The last admin cannot be removed.',
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, only.id));

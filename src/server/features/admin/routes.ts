@@ -43,8 +43,6 @@ import {
 
 /** The /api/admin/*, /api/database/* and /api/auth/verify-manual calls: admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
-
   // Every route of this plugin, present and future, refuses non-admins before reading its input.
   app.addHook('preValidation', async (request) => {
     requireAdmin(request);
@@ -55,14 +53,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/api/admin/stats', { schema: { response: { 200: adminStats } } }, async () =>
-    getAdminStats(db),
+    getAdminStats(ctx),
   );
 
   app.get(
     '/api/admin/users',
     { schema: { querystring: adminListQuery, response: { 200: z.array(adminUserListItem) } } },
     async (request, reply) => {
-      const { items, total } = await listUsers(db, request.query);
+      const { items, total } = await listUsers(ctx, request.query);
       // The page is the body (as docs/product.md#api has it); the total rides in a header.
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
@@ -72,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/admin/contests',
     { schema: { querystring: adminListQuery, response: { 200: z.array(adminContestListItem) } } },
     async (request, reply) => {
-      const { items, total } = await listContests(db, request.query);
+      const { items, total } = await listContests(ctx, request.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
   );
@@ -81,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/admin/draws',
     { schema: { querystring: adminListQuery, response: { 200: z.array(adminDrawListItem) } } },
     async (request, reply) => {
-      const { items, total } = await listDrawHistory(db, request.query);
+      const { items, total } = await listDrawHistory(ctx, request.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
   );
@@ -97,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const user = await changeUserRole(
-        db,
+        ctx,
         requireAdmin(request),
         request.params.userId,
         request.body.role,
@@ -117,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const user = await changeUserStatus(
-        db,
+        ctx,
         requireAdmin(request),
         request.params.userId,
         request.body.isActive,
@@ -131,7 +129,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: adminUserParams, response: { 200: temporaryPasswordResponse } } },
     async (request) => {
       const { user, temporaryPassword } = await setTemporaryPassword(
-        db,
+        ctx,
         requireAdmin(request),
         request.params.userId,
       );
@@ -147,7 +145,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/admin/contests/:id',
     { schema: { params: adminContestParams, response: { 200: messageResponse } } },
     async (request) => {
-      await deleteAnyContest(db, requireAdmin(request), request.params.id);
+      await deleteAnyContest(ctx, requireAdmin(request), request.params.id);
       return { message: adminMessages.contestDeleted };
     },
   );
@@ -158,7 +156,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       url,
       { schema: { body: verifyEmailDirectBody, response: { 200: adminUserActionResponse } } },
       async (request) => {
-        const user = await verifyEmailDirectly(db, requireAdmin(request), request.body.email);
+        const user = await verifyEmailDirectly(ctx, requireAdmin(request), request.body.email);
         return { message: adminMessages.emailVerified(user.email), user: { email: user.email } };
       },
     );
@@ -170,7 +168,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       url,
       { schema: { body: resetUserPasswordBody, response: { 200: adminUserActionResponse } } },
       async (request) => {
-        const user = await resetPasswordDirectly(db, requireAdmin(request), request.body);
+        const user = await resetPasswordDirectly(ctx, requireAdmin(request), request.body);
         return { message: adminMessages.passwordReset(user.email), user: { email: user.email } };
       },
     );
@@ -186,7 +184,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/database/inspect',
     { schema: { querystring: adminListQuery, response: { 200: inspectResponse } } },
     async (request) => {
-      const { items, total } = await listUsers(db, request.query);
+      const { items, total } = await listUsers(ctx, request.query);
       return { users: items, totalUsers: total };
     },
   );
@@ -194,6 +192,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/admin/audit',
     { schema: { querystring: adminAuditQuery, response: { 200: z.array(adminAuditItem) } } },
-    async (request) => listAdminActions(db, request.query.limit),
+    async (request) => listAdminActions(ctx, request.query.limit),
   );
 };

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import type { AppContext } from '#server/context.ts';
+import type { AppContext, DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   adminAudit,
@@ -40,6 +39,7 @@ import {
   type ResetUserPasswordBody,
   type TestEmailResponse,
 } from '#shared/contracts/admin.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
 
 export type Page<T> = { items: T[]; total: number };
 
@@ -54,7 +54,7 @@ const userListColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
 };
 
-export async function getAdminStats(db: Db): Promise<AdminStats> {
+export async function getAdminStats({ db }: DbContext): Promise<AdminStats> {
   const [totalUsers, activeUsers, totalContests, activeContests, totalEntries] = await Promise.all([
     db.$count(users),
     db.$count(users, eq(users.isActive, true)),
@@ -67,7 +67,10 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
 }
 
 /** One page of accounts, newest first, with the number of all that match. */
-export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<AdminUserListItem>> {
+export async function listUsers(
+  { db }: DbContext,
+  query: AdminListQuery,
+): Promise<Page<AdminUserListItem>> {
   const filter = containsText(users.email, query.search);
   const [items, total] = await Promise.all([
     db
@@ -84,7 +87,7 @@ export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<Adm
 
 /** One page of every trainer's contests, newest first, with the number of all that match. */
 export async function listContests(
-  db: Db,
+  { db }: DbContext,
   query: AdminListQuery,
 ): Promise<Page<AdminContestListItem>> {
   const filter = containsText(contests.title, query.search);
@@ -100,7 +103,7 @@ export async function listContests(
         trainer: { firstName: users.firstName, lastName: users.lastName, email: users.email },
       })
       .from(contests)
-      .innerJoin(users, eq(users.id, contests.trainerId))
+      .innerJoin(users, eq(users.id, contests.ownerId))
       .where(filter)
       .orderBy(desc(contests.createdAt), desc(contests.id))
       .limit(query.limit)
@@ -116,7 +119,7 @@ export async function listContests(
  * matches the title now or as copied, so a renamed contest is found by either.
  */
 export async function listDrawHistory(
-  db: Db,
+  { db }: DbContext,
   query: AdminListQuery,
 ): Promise<Page<AdminDrawListItem>> {
   const filter = or(
@@ -151,11 +154,9 @@ export async function listDrawHistory(
   return { items, total: counted?.total ?? 0 };
 }
 
-const userIdSchema = z.uuid();
-
 async function getUserById(db: Db, userId: string): Promise<User> {
   // Any id that is not a uuid simply names no user (as contest ids do).
-  const [user] = userIdSchema.safeParse(userId).success
+  const [user] = isUuid(userId)
     ? await db.select().from(users).where(eq(users.id, userId)).limit(1)
     : [];
   if (!user) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
@@ -188,19 +189,19 @@ async function lockActiveAdmins(tx: Db): Promise<void> {
 }
 
 export async function changeUserRole(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   userId: string,
   role: UserRole,
 ): Promise<AdminUserListItem> {
   // An admin who could demote themself could lock everyone out by a slip of the mouse.
   if (userId === actor.id && role !== 'admin') {
-    throw new AppError('CONFLICT', adminMessages.cannotDemoteSelf);
+    throw new AppError('CANNOT_CHANGE_SELF', adminMessages.cannotDemoteSelf);
   }
   return db.transaction(async (tx) => {
     await lockActiveAdmins(tx);
     const target = await getUserById(tx, userId);
-    await setUserRole(tx, target, role);
+    await setUserRole({ db: tx }, target, role);
     await recordAdminAction(tx, actor, 'role_changed', { user: target }, { role });
     return toUserListItem({ ...target, role });
   });
@@ -208,20 +209,20 @@ export async function changeUserRole(
 
 /** Deactivating also ends every session of the user: they are out at once, not at expiry. */
 export async function changeUserStatus(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   userId: string,
   isActive: boolean,
 ): Promise<AdminUserListItem> {
   if (userId === actor.id && !isActive) {
-    throw new AppError('CONFLICT', adminMessages.cannotDeactivateSelf);
+    throw new AppError('CANNOT_CHANGE_SELF', adminMessages.cannotDeactivateSelf);
   }
   return db.transaction(async (tx) => {
     await lockActiveAdmins(tx);
     const target = await getUserById(tx, userId);
     const removesAnActiveAdmin = !isActive && target.isActive && target.role === 'admin';
-    if (removesAnActiveAdmin && (await countActiveAdmins(tx)) <= 1) {
-      throw new AppError('CONFLICT', adminMessages.lastAdmin);
+    if (removesAnActiveAdmin && (await countActiveAdmins({ db: tx })) <= 1) {
+      throw new AppError('LAST_ADMIN', adminMessages.lastAdmin);
     }
     await tx.update(users).set({ isActive }).where(eq(users.id, target.id));
     if (!isActive) await deleteUserSessions(tx, target.id);
@@ -232,26 +233,26 @@ export async function changeUserStatus(
 
 /** Any trainer's contest, with its entries; its draw history stays (decision 016). */
 export async function deleteAnyContest(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   contestId: string,
 ): Promise<void> {
-  const contest = await getManagedContest(db, contestId, actor);
+  const contest = await getManagedContest({ db }, contestId, actor);
   await db.transaction(async (tx) => {
-    await deleteContest(tx, actor, contest.id);
+    await deleteContest({ db: tx }, actor, contest.id);
     await recordAdminAction(tx, actor, 'contest_deleted', { contest }, {});
   });
 }
 
 /** For users whose verification mail never arrived. */
 export async function verifyEmailDirectly(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   email: string,
 ): Promise<User> {
-  const target = await getUserByEmail(db, email);
+  const target = await getUserByEmail({ db }, email);
   await db.transaction(async (tx) => {
-    await markEmailVerified(tx, target.id);
+    await markEmailVerified({ db: tx }, target.id);
     await recordAdminAction(tx, actor, 'email_verified', { user: target }, {});
   });
   return target;
@@ -259,13 +260,13 @@ export async function verifyEmailDirectly(
 
 /** A password chosen by the admin; hashed, and the user is signed out everywhere. */
 export async function resetPasswordDirectly(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   input: ResetUserPasswordBody,
 ): Promise<User> {
-  const target = await getUserByEmail(db, input.email);
+  const target = await getUserByEmail({ db }, input.email);
   await db.transaction(async (tx) => {
-    await setPassword(tx, target.id, input.newPassword);
+    await setPassword({ db: tx }, target.id, input.newPassword);
     await recordAdminAction(tx, actor, 'password_reset', { user: target }, {});
   });
   return target;
@@ -276,14 +277,14 @@ export async function resetPasswordDirectly(
  * once to the admin and stored only as a hash; the user is signed out everywhere.
  */
 export async function setTemporaryPassword(
-  db: Db,
+  { db }: DbContext,
   actor: SessionUser,
   userId: string,
 ): Promise<{ user: User; temporaryPassword: string }> {
   const target = await getUserById(db, userId);
   const temporaryPassword = generatePassword();
   await db.transaction(async (tx) => {
-    await setPassword(tx, target.id, temporaryPassword);
+    await setPassword({ db: tx }, target.id, temporaryPassword);
     await recordAdminAction(tx, actor, 'temporary_password', { user: target }, {});
   });
   return { user: target, temporaryPassword };
@@ -293,8 +294,8 @@ export async function setTemporaryPassword(
  * An admin who downloads another owner's leads leaves a record (the owner's own exports do
  * not); like every audit row it outlives the contest (decision 016).
  */
-export async function recordEntriesExport(db: Db, actor: SessionUser, contest: Contest) {
-  if (actor.role !== 'admin' || actor.id === contest.trainerId) return;
+export async function recordEntriesExport({ db }: DbContext, actor: SessionUser, contest: Contest) {
+  if (actor.role !== 'admin' || actor.id === contest.ownerId) return;
   await recordAdminAction(db, actor, 'entries_exported', { contest }, {});
 }
 
@@ -324,7 +325,10 @@ async function recordAdminAction(
   });
 }
 
-export async function listAdminActions(db: Db, limit: number): Promise<AdminAuditItem[]> {
+export async function listAdminActions(
+  { db }: DbContext,
+  limit: number,
+): Promise<AdminAuditItem[]> {
   const actor = alias(users, 'actor');
   const targetUser = alias(users, 'target_user');
   const rows = await db
@@ -362,7 +366,10 @@ export async function sendTestEmail(
     await ctx.mailer.send(testMail(email, admin.email, new Date()));
   } catch (error) {
     ctx.log.warn({ failure: describeFailure(error) }, 'test email refused');
-    throw new AppError('BAD_GATEWAY', adminMessages.testEmailRefused(describeMailFailure(error)));
+    throw new AppError(
+      'MAIL_RELAY_FAILED',
+      adminMessages.testEmailRefused(describeMailFailure(error)),
+    );
   }
   return {
     message: adminMessages.testEmailSent(email, ctx.mailer.kind),

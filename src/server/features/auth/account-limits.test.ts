@@ -65,6 +65,7 @@ describe('limits behind a proxy that a forged X-Forwarded-For cannot bypass', ()
     // Locked for the rest of the window, even with the right password from a fresh address.
     const right = await loginVia('198.51.100.200', '', victim.email, victim.password);
     expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('RATE_LIMITED');
     expect(right.json().message).toMatch(
       /^Too many attempts\. Please try again in \d+ minutes?\.$/,
     );

@@ -8,10 +8,11 @@ import {
   type SignupFields,
 } from '#server/testing/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { isErrorCode, type ErrorCode } from '#shared/errors.ts';
 
 /**
- * Whatever arrives, the accounts API answers 4xx with a JSON `{message}`: never a 5xx, never an
- * HTML page, never a crash. Bodies are limited to 256 KB (413 above).
+ * Whatever arrives, the accounts API answers 4xx with a JSON `{message, code}`: never a 5xx,
+ * never an HTML page, never a crash. Bodies are limited to 256 KB (413 above).
  */
 
 type Endpoint = { url: string; fields: Record<string, string> };
@@ -55,7 +56,7 @@ const wrongTypes: [string, unknown][] = [
   ['a nested object', { a: { b: { c: ['x@example.com'] } } }],
 ];
 
-function expectJsonError(response: LightMyRequestResponse, status?: number) {
+function expectJsonError(response: LightMyRequestResponse, status?: number, code?: ErrorCode) {
   if (status !== undefined) expect(response.statusCode, response.body).toBe(status);
   expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
   expect(response.statusCode, response.body).toBeLessThan(500);
@@ -63,7 +64,9 @@ function expectJsonError(response: LightMyRequestResponse, status?: number) {
   const body = response.json();
   expect(typeof body.message).toBe('string');
   expect(body.message.length).toBeGreaterThan(0);
-  return body as { message: string; errors?: Record<string, string> };
+  expect(isErrorCode(body.code), response.body).toBe(true);
+  if (code !== undefined) expect(body.code, response.body).toBe(code);
+  return body as { message: string; code: ErrorCode; errors?: Record<string, string> };
 }
 
 describe('bad input to the account endpoints', () => {
@@ -87,21 +90,22 @@ describe('bad input to the account endpoints', () => {
         'undefined',
         '{"a":1}{',
       ]) {
-        const body = expectJsonError(await postJson(url, json), 400);
+        const body = expectJsonError(await postJson(url, json), 400, 'BAD_REQUEST');
         expect(body.message).toBe('The request body is not valid JSON.');
       }
     });
 
     it('answers prototype-poisoning JSON with 400', async () => {
-      expectJsonError(await postJson(url, '{"__proto__": {"isAdmin": true}}'), 400);
+      expectJsonError(await postJson(url, '{"__proto__": {"isAdmin": true}}'), 400, 'BAD_REQUEST');
       expectJsonError(
         await postJson(url, '{"constructor": {"prototype": {"role": "admin"}}}'),
         400,
+        'BAD_REQUEST',
       );
     });
 
     it('answers an empty body declared as JSON with 400', async () => {
-      const body = expectJsonError(await postJson(url, ''), 400);
+      const body = expectJsonError(await postJson(url, ''), 400, 'BAD_REQUEST');
       expect(body.message).toBe('The request body is empty.');
     });
 
@@ -112,7 +116,7 @@ describe('bad input to the account endpoints', () => {
       ['application/vnd.api+json', '{}'],
     ])('answers content type %s with 415', async (contentType, payload) => {
       const response = await post(url, { headers: { 'content-type': contentType }, payload });
-      const body = expectJsonError(response, 415);
+      const body = expectJsonError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
       expect(body.message).toBe('Unsupported content type. Send JSON (application/json).');
     });
 
@@ -126,7 +130,11 @@ describe('bad input to the account endpoints', () => {
     });
 
     it('answers a body without a content type with 415', async () => {
-      expectJsonError(await post(url, { payload: 'email=x@example.com' }), 415);
+      expectJsonError(
+        await post(url, { payload: 'email=x@example.com' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     });
 
     it('answers a body over 256 KB with 413 (string fields of 300 KB)', async () => {
@@ -134,13 +142,13 @@ describe('bad input to the account endpoints', () => {
       const response = await post(url, {
         payload: { email: `${huge}@example.com`, password: huge, token: huge, firstName: huge },
       });
-      const body = expectJsonError(response, 413);
+      const body = expectJsonError(response, 413, 'PAYLOAD_TOO_LARGE');
       expect(body.message).toBe('The request body is too large.');
     });
 
     it('answers a body over 256 KB with 413 even when it is not JSON', async () => {
       const response = await postJson(url, `{"email": "${'\\u0041'.repeat(60 * KB)}`);
-      expectJsonError(response, 413);
+      expectJsonError(response, 413, 'PAYLOAD_TOO_LARGE');
     });
 
     it('answers a wrong Content-Length with 400', async () => {
@@ -148,13 +156,13 @@ describe('bad input to the account endpoints', () => {
         headers: { 'content-type': 'application/json', 'content-length': '3' },
         payload: JSON.stringify({ email: 'x@example.com' }),
       });
-      expectJsonError(response, 400);
+      expectJsonError(response, 400, 'BAD_REQUEST');
     });
   });
 
   describe.each(endpointsWithBody)('POST $url', ({ url, fields }) => {
     it('answers a missing body with 400 "must be a JSON object"', async () => {
-      const body = expectJsonError(await post(url), 400);
+      const body = expectJsonError(await post(url), 400, 'VALIDATION');
       expect(body.message).toBe('The request body must be a JSON object.');
     });
 
@@ -165,19 +173,19 @@ describe('bad input to the account endpoints', () => {
       ['a boolean', 'true'],
       ['an array', JSON.stringify([fields])],
     ])('answers a JSON body that is %s with 400', async (_case, json) => {
-      const body = expectJsonError(await postJson(url, json), 400);
+      const body = expectJsonError(await postJson(url, json), 400, 'VALIDATION');
       expect(body.message).toBe('The request body must be a JSON object.');
     });
 
     it('answers an empty object with 400 naming every field', async () => {
-      const body = expectJsonError(await post(url, { payload: {} }), 400);
+      const body = expectJsonError(await post(url, { payload: {} }), 400, 'VALIDATION');
       expect(Object.keys(body.errors ?? {}).sort()).toEqual(Object.keys(fields).sort());
     });
 
     it.each(Object.keys(fields))('answers a wrong type in %s with 400 naming it', async (field) => {
       for (const [label, value] of wrongTypes) {
         const response = await post(url, { payload: { ...fields, [field]: value } });
-        const body = expectJsonError(response, 400);
+        const body = expectJsonError(response, 400, 'VALIDATION');
         expect(body.errors?.[field], `${field} as ${label}`).toEqual(expect.any(String));
       }
     });
@@ -188,14 +196,14 @@ describe('bad input to the account endpoints', () => {
         field === 'password' && 'confirmPassword' in fields
           ? { ...fields, password: long, confirmPassword: long }
           : { ...fields, [field]: long };
-      const body = expectJsonError(await post(url, { payload }), 400);
+      const body = expectJsonError(await post(url, { payload }), 400, 'VALIDATION');
       expect(body.errors?.[field]).toEqual(expect.any(String));
     });
 
     it('answers every field at 10 KB with 400', async () => {
       const long = 'a'.repeat(10 * KB);
       const payload = Object.fromEntries(Object.keys(fields).map((field) => [field, long]));
-      expectJsonError(await post(url, { payload }), 400);
+      expectJsonError(await post(url, { payload }), 400, 'VALIDATION');
     });
 
     it('answers a deeply nested value with 400', async () => {
@@ -228,6 +236,7 @@ describe('bad input to the account endpoints', () => {
             `${field}=${JSON.stringify(value)}: ${response.body}`,
           ).toBeLessThan(500);
           expect(typeof response.json().message).toBe('string');
+          if (response.statusCode >= 400) expect(isErrorCode(response.json().code)).toBe(true);
         }
       }
     });
@@ -271,7 +280,7 @@ describe('bad input to the account endpoints', () => {
       const response = await post('/api/auth/login', {
         payload: { email: 'x@example.com', password: "' or '1'='1" },
       });
-      expectJsonError(response, 401);
+      expectJsonError(response, 401, 'INVALID_CREDENTIALS');
       const signup = await post('/api/auth/signup', {
         payload: {
           email: uniqueEmail('sql'),
@@ -319,7 +328,7 @@ describe('bad input to the account endpoints', () => {
         url: '/api/auth/user',
         headers: { cookie },
       });
-      const body = expectJsonError(response, 401);
+      const body = expectJsonError(response, 401, 'UNAUTHORIZED');
       expect(body.message).toContain('Unauthorized');
     });
   });

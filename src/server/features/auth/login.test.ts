@@ -36,7 +36,7 @@ describe('signing in and out', () => {
   async function sessionCount(email: string): Promise<number> {
     const user = await findUser(t, email);
     const rows = await t.database.db
-      .select({ sid: sessions.sid })
+      .select({ tokenHash: sessions.tokenHash })
       .from(sessions)
       .where(eq(sessions.userId, user?.id ?? ''));
     return rows.length;
@@ -70,7 +70,10 @@ describe('signing in and out', () => {
     it('refuses a wrong password with 401 "Invalid email or password" and no cookie', async () => {
       const response = await logIn(t, { ...member, password: 'wrong password' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid email or password' });
+      expect(response.json()).toEqual({
+        message: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
@@ -92,7 +95,10 @@ describe('signing in and out', () => {
       expect((await signUp(t, fields)).statusCode).toBe(201);
       const response = await logIn(t, fields);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: authMessages.emailNotVerified });
+      expect(response.json()).toEqual({
+        message: authMessages.emailNotVerified,
+        code: 'EMAIL_NOT_VERIFIED',
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
       expect(await sessionCount(fields.email)).toBe(0);
     });
@@ -102,7 +108,10 @@ describe('signing in and out', () => {
       await signUp(t, fields);
       const response = await logIn(t, { ...fields, password: 'wrong password' });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: authMessages.invalidCredentials });
+      expect(response.json()).toEqual({
+        message: authMessages.invalidCredentials,
+        code: 'INVALID_CREDENTIALS',
+      });
     });
 
     it.each([
@@ -123,7 +132,11 @@ describe('signing in and out', () => {
     ])('refuses %s with 400 and the field message', async (_case, payload, field, message) => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, errors: { [field]: message } });
+      expect(response.json()).toEqual({
+        message,
+        code: 'VALIDATION',
+        errors: { [field]: message },
+      });
     });
   });
 
@@ -139,17 +152,23 @@ describe('signing in and out', () => {
       for (const cookie of [phone, laptop]) {
         const response = await currentUser(t, cookie);
         expect(response.statusCode).toBe(401);
-        expect(response.json().message).toContain('Unauthorized');
+        expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       }
       const login = await logIn(t, fields);
       expect(login.statusCode).toBe(403);
-      expect(login.json()).toEqual({ message: authMessages.accountDeactivated });
+      expect(login.json()).toEqual({
+        message: authMessages.accountDeactivated,
+        code: 'ACCOUNT_DEACTIVATED',
+      });
       expect(login.headers['set-cookie']).toBeUndefined();
 
       // A wrong password says nothing about the account's state.
       const wrong = await logIn(t, { ...fields, password: 'wrong password' });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: authMessages.invalidCredentials });
+      expect(wrong.json()).toEqual({
+        message: authMessages.invalidCredentials,
+        code: 'INVALID_CREDENTIALS',
+      });
     });
 
     it('can sign in again once reactivated', async () => {
@@ -165,7 +184,7 @@ describe('signing in and out', () => {
     it('answers 401 "Unauthorized" without a session cookie', async () => {
       const response = await currentUser(t);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Unauthorized' });
+      expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     });
 
     it('answers the signed-in user (first name, e-mail, role)', async () => {
@@ -187,7 +206,7 @@ describe('signing in and out', () => {
     ])('answers 401 for %s', async (_case, cookie) => {
       const response = await currentUser(t, cookie);
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toContain('Unauthorized');
+      expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
     });
 
     it('answers 401 when the signed cookie value is altered', async () => {
@@ -204,7 +223,7 @@ describe('signing in and out', () => {
       const user = await findUser(t, fields.email);
       await t.database.db
         .update(sessions)
-        .set({ expire: new Date(Date.now() - 1000) })
+        .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(sessions.userId, user?.id ?? ''));
       expect((await currentUser(t, cookie)).statusCode).toBe(401);
     });
@@ -258,9 +277,9 @@ describe('signing in and out', () => {
     it('stores only a hash of the session token in the database', async () => {
       const cookie = await logInCookie(t, member);
       const token = decodeURIComponent(cookie.split('=').slice(1).join('=')).split('.')[0] ?? '';
-      const rows = await t.database.db.select({ sid: sessions.sid }).from(sessions);
+      const rows = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.some((row) => row.sid === token)).toBe(false);
+      expect(rows.some((row) => row.tokenHash === token)).toBe(false);
     });
   });
 
@@ -326,7 +345,7 @@ describe('signing in and out', () => {
       // Replaying the old cookie does not bring the session back.
       const replay = await currentUser(t, cookie);
       expect(replay.statusCode).toBe(401);
-      expect(replay.json().message).toContain('Unauthorized');
+      expect(replay.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       // Other browsers stay signed in.
       expect((await currentUser(t, other)).statusCode).toBe(200);
       expect(await sessionCount(fields.email)).toBe(1);

@@ -92,7 +92,10 @@ describe('password reset', () => {
       for (const kind of ['link', 'token'] as const) {
         const response = await requestPasswordReset(t, 'not-an-email', kind);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ message: 'Please enter a valid email address' });
+        expect(response.json()).toMatchObject({
+          message: 'Please enter a valid email address',
+          code: 'VALIDATION',
+        });
       }
     });
   });
@@ -138,7 +141,10 @@ describe('password reset', () => {
       );
       const old = await logIn(t, fields);
       expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ message: 'Invalid email or password' });
+      expect(old.json()).toEqual({
+        message: 'Invalid email or password',
+        code: 'INVALID_CREDENTIALS',
+      });
 
       const reuse = await resetWithLink({
         token,
@@ -146,7 +152,7 @@ describe('password reset', () => {
         confirmPassword: 'another passphrase',
       });
       expect(reuse.statusCode).toBe(400);
-      expect(reuse.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(reuse.json()).toEqual({ message: authMessages.resetLinkInvalid, code: 'DEAD_LINK' });
       expect((await logIn(t, { email: fields.email, password: NEW_PASSWORD })).statusCode).toBe(
         200,
       );
@@ -163,7 +169,10 @@ describe('password reset', () => {
         confirmPassword: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.resetLinkInvalid,
+        code: 'DEAD_LINK',
+      });
       expect((await logIn(t, fields)).statusCode).toBe(200);
       expect((await logIn(t, { email: fields.email, password: NEW_PASSWORD })).statusCode).toBe(
         401,
@@ -177,7 +186,10 @@ describe('password reset', () => {
         confirmPassword: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.resetLinkInvalid,
+        code: 'DEAD_LINK',
+      });
     });
 
     it('keeps the pending link valid when a newer one is requested (by anyone)', async () => {
@@ -223,7 +235,10 @@ describe('password reset', () => {
         confirmPassword: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.resetLinkInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.resetLinkInvalid,
+        code: 'DEAD_LINK',
+      });
     });
 
     it('lets exactly one of two simultaneous uses of a link succeed', async () => {
@@ -260,7 +275,7 @@ describe('password reset', () => {
       for (const cookie of [phone, laptop]) {
         const user = await currentUser(t, cookie);
         expect(user.statusCode).toBe(401);
-        expect(user.json().message).toContain('Unauthorized');
+        expect(user.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       }
       expect((await currentUser(t, bystanderCookie)).statusCode).toBe(200);
       const fresh = sessionCookie(await logIn(t, { email: fields.email, password: NEW_PASSWORD }));
@@ -295,6 +310,7 @@ describe('password reset', () => {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({
           message: "Passwords don't match",
+          code: 'VALIDATION',
           errors: { confirmPassword: "Passwords don't match" },
         });
         // The refused attempt did not spend the link.
@@ -341,6 +357,7 @@ describe('password reset', () => {
         const response = await resetWithLink(body);
         expect(response.statusCode).toBe(400);
         const answer = response.json();
+        expect(answer.code).toBe('VALIDATION');
         expect(answer.errors[field]).toBe(message);
         expect(answer.message).toBe(message);
       });
@@ -374,7 +391,10 @@ describe('password reset', () => {
         confirmPassword: 'another passphrase',
       });
       expect(reuse.statusCode).toBe(400);
-      expect(reuse.json()).toEqual({ message: authMessages.resetTokenInvalid });
+      expect(reuse.json()).toEqual({
+        message: authMessages.resetTokenInvalid,
+        code: 'INVALID_TOKEN',
+      });
     });
 
     it('accepts the e-mail in another letter case', async () => {
@@ -401,7 +421,10 @@ describe('password reset', () => {
         confirmPassword: NEW_PASSWORD,
       });
       expect(attack.statusCode).toBe(400);
-      expect(attack.json()).toEqual({ message: authMessages.resetTokenInvalid });
+      expect(attack.json()).toEqual({
+        message: authMessages.resetTokenInvalid,
+        code: 'INVALID_TOKEN',
+      });
       expect((await logIn(t, alice)).statusCode).toBe(200);
       expect((await logIn(t, { email: alice.email, password: NEW_PASSWORD })).statusCode).toBe(401);
 
@@ -432,7 +455,10 @@ describe('password reset', () => {
       });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.body).toBe(wrongToken.body);
-      expect(unknown.json()).toEqual({ message: authMessages.resetTokenInvalid });
+      expect(unknown.json()).toEqual({
+        message: authMessages.resetTokenInvalid,
+        code: 'INVALID_TOKEN',
+      });
     });
 
     it('refuses an expired token', async () => {
@@ -446,7 +472,10 @@ describe('password reset', () => {
         confirmPassword: NEW_PASSWORD,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.resetTokenInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.resetTokenInvalid,
+        code: 'INVALID_TOKEN',
+      });
       expect((await logIn(t, fields)).statusCode).toBe(200);
     });
 
@@ -500,6 +529,7 @@ describe('password reset', () => {
         const response = await resetManually(body);
         expect(response.statusCode).toBe(400);
         const answer = response.json();
+        expect(answer.code).toBe('VALIDATION');
         expect(answer.errors[field]).toBe(message);
         expect(answer.message).toBe(message);
       });

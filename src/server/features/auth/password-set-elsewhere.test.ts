@@ -65,7 +65,7 @@ describe('a password set by an admin or the CLI', () => {
     const tokens = await pendingResetTokens(account.email);
 
     const user = await findUser(t, account.email);
-    await setPassword(t.database.db, user!.id, 'set by the operator');
+    await setPassword({ db: t.database.db }, user!.id, 'set by the operator');
 
     for (const token of tokens) expect((await resetWith(token)).statusCode).toBe(400);
     expect((await currentUser(t, cookie)).statusCode).toBe(401);

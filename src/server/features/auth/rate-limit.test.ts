@@ -35,7 +35,8 @@ describe('rate limits on the account endpoints (RATE_LIMIT=on)', () => {
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
     expect(limited?.headers['content-type']).toMatch(/^application\/json/);
     const body = limited?.json();
-    expect(Object.keys(body)).toEqual(['message']);
+    expect(Object.keys(body)).toEqual(['message', 'code']);
+    expect(body.code).toBe('RATE_LIMITED');
     expect(body.message).toMatch(/^Too many attempts\. Please try again in /);
     expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
 

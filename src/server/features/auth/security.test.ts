@@ -39,7 +39,7 @@ describe('request security', () => {
         payload: { email, password: 'password123', firstName: 'Eve', lastName: 'Evil' },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
@@ -51,7 +51,7 @@ describe('request security', () => {
     it('refuses a cross-site sign-in and sets no cookie', async () => {
       const response = await login({ origin: 'http://evil.example' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
@@ -75,7 +75,7 @@ describe('request security', () => {
     ])('refuses %s as Origin', async (_case, origin) => {
       const response = await login({ origin });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
     });
 
     it('accepts the app’s own origin (APP_URL)', async () => {
@@ -99,7 +99,7 @@ describe('request security', () => {
     ])('refuses a Referer from %s with 403', async (_case, referer) => {
       const response = await login({ referer });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
     });
 
     it('judges by Origin when both are sent', async () => {
@@ -134,7 +134,7 @@ describe('request security', () => {
         payload: { email: member.email },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE });
+      expect(response.json()).toEqual({ message: CROSS_SITE, code: 'FORBIDDEN' });
     });
   });
 
@@ -166,7 +166,10 @@ describe('request security', () => {
     it('answers an unknown API path with 404 JSON', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/nope', payload: {} });
       expect(response.statusCode).toBe(404);
-      expect(typeof response.json().message).toBe('string');
+      expect(response.json()).toEqual({
+        message: 'Not found: POST /api/auth/nope',
+        code: 'NOT_FOUND',
+      });
     });
 
     it('does not echo the password or stack traces in error answers', async () => {

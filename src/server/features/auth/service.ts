@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
+import type { AppContext, DbContext } from '#server/context.ts';
 import { users, type User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { findUserByEmail, findUserById, hasEmail } from '#server/features/users/service.ts';
@@ -78,7 +77,7 @@ async function answerSignUpForTakenAddress(
     .where(and(hasEmail(input.email), isNull(users.emailVerifiedAt), eq(users.isActive, true)))
     .returning();
   if (pending) return sendVerificationMail(ctx, pending);
-  const existing = await findUserByEmail(ctx.db, input.email);
+  const existing = await findUserByEmail(ctx, input.email);
   if (!existing) return;
   await deliver(
     ctx,
@@ -124,20 +123,20 @@ const verificationRefusals: Record<Exclude<TokenCheck['status'], 'valid'>, strin
  */
 export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody): Promise<User> {
   const check = await inspectEmailToken(ctx.db, input.token, 'verify_email');
-  if (check.status === 'unknown') throw new AppError('BAD_REQUEST', verificationRefusals.unknown);
-  const user = await findUserById(ctx.db, check.userId);
-  if (!user) throw new AppError('BAD_REQUEST', verificationRefusals.unknown);
+  if (check.status === 'unknown') throw new AppError('DEAD_LINK', verificationRefusals.unknown);
+  const user = await findUserById(ctx, check.userId);
+  if (!user) throw new AppError('DEAD_LINK', verificationRefusals.unknown);
   await countAccountAttempt(ctx, accountLimits.signIn, user.email);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new AppError('UNAUTHORIZED', authMessages.verificationPasswordWrong);
+    throw new AppError('INVALID_CREDENTIALS', authMessages.verificationPasswordWrong);
   }
   const consumed =
     check.status === 'valid' ? await consumeEmailToken(ctx.db, input.token, 'verify_email') : check;
   // A second click on a used link is harmless once the account is verified.
   if (consumed.status !== 'valid' && !(consumed.status === 'used' && user.emailVerifiedAt)) {
-    throw new AppError('BAD_REQUEST', verificationRefusals[consumed.status]);
+    throw new AppError('DEAD_LINK', verificationRefusals[consumed.status]);
   }
-  if (!user.isActive) throw new AppError('FORBIDDEN', authMessages.accountDeactivated);
+  if (!user.isActive) throw new AppError('ACCOUNT_DEACTIVATED', authMessages.accountDeactivated);
   await clearAccountAttempts(ctx, accountLimits.signIn, user.email);
   return confirmMailbox(ctx, user.id);
 }
@@ -178,7 +177,7 @@ async function mailAccountAfterAnswer(
 ): Promise<void> {
   await countAccountAttempt(ctx, limit, email);
   ctx.tasks.runAfterAnswer(reply, `${limit.name} for an account`, async () => {
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx, email);
     if (user?.isActive) await mail(user);
   });
 }
@@ -201,13 +200,15 @@ export function resendVerification(ctx: AppContext, input: EmailOnlyBody, reply:
  */
 export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
   await countAccountAttempt(ctx, accountLimits.signIn, input.email);
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx, input.email);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordMatches) {
-    throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
+    throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
   }
-  if (!user.isActive) throw new AppError('FORBIDDEN', authMessages.accountDeactivated);
-  if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', authMessages.emailNotVerified);
+  if (!user.isActive) throw new AppError('ACCOUNT_DEACTIVATED', authMessages.accountDeactivated);
+  if (!user.emailVerifiedAt) {
+    throw new AppError('EMAIL_NOT_VERIFIED', authMessages.emailNotVerified);
+  }
   await clearAccountAttempts(ctx, accountLimits.signIn, input.email);
   return user;
 }
@@ -245,18 +246,18 @@ export function requestPasswordReset(
 
 export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
   const check = await consumeEmailToken(ctx.db, input.token, 'password_reset');
-  if (check.status !== 'valid') throw new AppError('BAD_REQUEST', authMessages.resetLinkInvalid);
-  await setPassword(ctx.db, check.userId, input.password, ctx.config.adminEmails);
+  if (check.status !== 'valid') throw new AppError('DEAD_LINK', authMessages.resetLinkInvalid);
+  await setPassword(ctx, check.userId, input.password, ctx.config.adminEmails);
 }
 
 /** The manual form names the account too: a token only works for the account it was sent to. */
 export async function resetPasswordManually(ctx: AppContext, input: ManualResetBody) {
-  const user = await findUserByEmail(ctx.db, input.email);
+  const user = await findUserByEmail(ctx, input.email);
   const check = user && (await consumeEmailToken(ctx.db, input.token, 'password_reset', user.id));
   if (!user || check?.status !== 'valid') {
-    throw new AppError('BAD_REQUEST', authMessages.resetTokenInvalid);
+    throw new AppError('INVALID_TOKEN', authMessages.resetTokenInvalid);
   }
-  await setPassword(ctx.db, user.id, input.password, ctx.config.adminEmails);
+  await setPassword(ctx, user.id, input.password, ctx.config.adminEmails);
 }
 
 /**
@@ -266,7 +267,7 @@ export async function resetPasswordManually(ctx: AppContext, input: ManualResetB
  * a reset by mail, which proves the mailbox, passes the configured admins (`grantAdminTo`).
  */
 export async function setPassword(
-  db: Db,
+  { db }: DbContext,
   userId: string,
   password: string,
   grantAdminTo: ReadonlySet<string> = new Set(),

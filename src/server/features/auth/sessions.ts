@@ -10,17 +10,15 @@ export type SessionUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' |
 export async function createSession(
   db: Db,
   userId: string,
-  meta: { userAgent?: string; ip?: string },
+  client: { userAgent?: string; ip?: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = createRandomToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db
-    .insert(sessions)
-    .values({ sid: hashToken(token), userId, sess: meta, expire: expiresAt });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, client, expiresAt });
   // Housekeeping on a path that is already writing: drop this user's stale sessions.
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), lt(sessions.expire, new Date())));
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   return { token, expiresAt };
 }
 
@@ -38,8 +36,8 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.sid, hashToken(token)),
-        gt(sessions.expire, sql`now()`),
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
@@ -48,7 +46,7 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, hashToken(token)));
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {

@@ -53,7 +53,11 @@ describe('POST /api/auth/signup', () => {
       const fields = signupFields(override);
       const response = await signUp(t, fields);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, errors: { [field]: message } });
+      expect(response.json()).toEqual({
+        message,
+        code: 'VALIDATION',
+        errors: { [field]: message },
+      });
       expect(await findUser(t, fields.email)).toBeUndefined();
     });
 
@@ -62,6 +66,7 @@ describe('POST /api/auth/signup', () => {
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(typeof body.message).toBe('string');
+      expect(body.code).toBe('VALIDATION');
       expect(body.errors).toEqual({
         email: 'Please enter a valid email address',
         password: 'Password is required',

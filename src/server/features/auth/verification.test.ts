@@ -82,7 +82,10 @@ describe('e-mail verification', () => {
       const link = await verificationLink(t, fields.email);
       const response = await verifyWithLink(t, link, 'not the sign-up password');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: authMessages.verificationPasswordWrong });
+      expect(response.json()).toEqual({
+        message: authMessages.verificationPasswordWrong,
+        code: 'INVALID_CREDENTIALS',
+      });
       expect(sessionSetCookie(response)).toBeUndefined();
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
       // The link is not spent by a wrong password.
@@ -118,7 +121,10 @@ describe('e-mail verification', () => {
 
       const response = await verifyWithLink(t, firstLink, fields.password);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.verificationLinkInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.verificationLinkInvalid,
+        code: 'DEAD_LINK',
+      });
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
       expect((await verifyWithLink(t, secondLink, fields.password)).statusCode).toBe(200);
     });
@@ -130,7 +136,10 @@ describe('e-mail verification', () => {
 
       const response = await verifyWithLink(t, link, fields.password);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.verificationLinkExpired });
+      expect(response.json()).toEqual({
+        message: authMessages.verificationLinkExpired,
+        code: 'DEAD_LINK',
+      });
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
       expect((await logIn(t, fields)).statusCode).toBe(403);
 
@@ -151,7 +160,10 @@ describe('e-mail verification', () => {
         payload: { token, password: 'whatever-it-is' },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: authMessages.verificationLinkInvalid });
+      expect(response.json()).toEqual({
+        message: authMessages.verificationLinkInvalid,
+        code: 'DEAD_LINK',
+      });
     });
 
     it('refuses a missing token or password with a field message', async () => {
@@ -161,6 +173,7 @@ describe('e-mail verification', () => {
         payload: { token: '', password: '' },
       });
       expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
       expect(Object.keys(response.json().errors).sort()).toEqual(['password', 'token']);
     });
 
@@ -173,6 +186,7 @@ describe('e-mail verification', () => {
       });
       const response = await verifyWithLink(t, await resetLink(t, fields.email), fields.password);
       expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('DEAD_LINK');
       expect((await findUser(t, fields.email))?.emailVerifiedAt).toBeNull();
     });
 
@@ -193,6 +207,10 @@ describe('e-mail verification', () => {
         fields.password,
       );
       expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        message: authMessages.accountDeactivated,
+        code: 'ACCOUNT_DEACTIVATED',
+      });
       expect(sessionSetCookie(response)).toBeUndefined();
     });
   });
@@ -237,7 +255,10 @@ describe('e-mail verification', () => {
     it('refuses an invalid e-mail with 400', async () => {
       const response = await resend('nope');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: 'Please enter a valid email address' });
+      expect(response.json()).toMatchObject({
+        message: 'Please enter a valid email address',
+        code: 'VALIDATION',
+      });
     });
   });
 });

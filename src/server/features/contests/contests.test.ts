@@ -85,7 +85,7 @@ describe('contests: create, read, update, delete', () => {
       expect(Date.parse(created.createdAt)).not.toBeNaN();
 
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, created.id));
-      expect(row).toMatchObject({ trainerId: owner.id, title: body.title, isActive: true });
+      expect(row).toMatchObject({ ownerId: owner.id, title: body.title, isActive: true });
       expect(row!.publishedAt).toBeInstanceOf(Date);
     });
 
@@ -139,6 +139,7 @@ describe('contests: create, read, update, delete', () => {
         const response = await create(owner, { ...contestBody(), ...overrides });
         expect(response.statusCode).toBe(400);
         const body = response.json();
+        expect(body.code).toBe('VALIDATION');
         expect(body.errors[field]).toBe(message);
         expect(body.message).toBe(message);
         expect(await t.database.db.$count(contests)).toBe(before);
@@ -197,14 +198,17 @@ describe('contests: create, read, update, delete', () => {
       for (const stranger of [undefined, otherUser]) {
         const response = await view(stranger, draft.id);
         expect(response.statusCode).toBe(404);
-        expect(response.json().message).toBe('Contest not found');
+        expect(response.json()).toEqual({ message: 'Contest not found', code: 'NOT_FOUND' });
         const count = await request(t, stranger, {
           method: 'GET',
           url: `/api/contests/${draft.id}/entries/count`,
         });
         expect(count.statusCode).toBe(404);
+        expect(count.json().code).toBe('NOT_FOUND');
       }
-      expect((await enter(draft.id, 'early@example.com')).statusCode).toBe(409);
+      const early = await enter(draft.id, 'early@example.com');
+      expect(early.statusCode).toBe(409);
+      expect(early.json().code).toBe('CONTEST_ENDED');
     });
 
     it('publishes a draft with PATCH /status {isActive:true}: public and open', async () => {
@@ -230,7 +234,7 @@ describe('contests: create, read, update, delete', () => {
       expect(publicView.json()).toMatchObject({ isActive: false, isPublished: true });
       const refused = await enter(contest.id, 'paused@example.com');
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('This contest has ended.');
+      expect(refused.json()).toEqual({ message: 'This contest has ended.', code: 'CONTEST_ENDED' });
 
       const resumed = await setActive(owner, contest.id, true);
       expect(resumed.json()).toMatchObject({ isActive: true, isPublished: true });
@@ -290,6 +294,7 @@ describe('contests: create, read, update, delete', () => {
       const contest = await createdContest();
       const response = await update(owner, contest.id, editBody(contest, overrides));
       expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
       expect(response.json().errors[field]).toBe(message);
       expect((await view(owner, contest.id)).json().title).toBe(contest.title);
     });
@@ -318,8 +323,11 @@ describe('contests: create, read, update, delete', () => {
       }
       const tooLow = await update(owner, contest.id, editBody(contest, { maxEntries: 2 }));
       expect(tooLow.statusCode).toBe(409);
-      expect(tooLow.json().message).toMatch(/3 entries/);
-      expect(tooLow.json().errors.maxEntries).toBe('Must be at least 3');
+      expect(tooLow.json()).toEqual({
+        message: 'Max entries cannot be lower than the 3 entries already received.',
+        code: 'MAX_ENTRIES_TOO_LOW',
+        errors: { maxEntries: 'Must be at least 3' },
+      });
       expect((await view(owner, contest.id)).json().maxEntries).toBe(10);
 
       const exact = await update(owner, contest.id, editBody(contest, { maxEntries: 3 }));
@@ -327,7 +335,7 @@ describe('contests: create, read, update, delete', () => {
       expect(exact.json()).toMatchObject({ maxEntries: 3, entryCount: 3 });
       const full = await enter(contest.id, 'd@example.com');
       expect(full.statusCode).toBe(409);
-      expect(full.json().message).toBe('This contest is full.');
+      expect(full.json()).toEqual({ message: 'This contest is full.', code: 'CONTEST_FULL' });
 
       const unlimited = await update(owner, contest.id, editBody(contest, { maxEntries: null }));
       expect(unlimited.statusCode).toBe(200);
@@ -490,7 +498,7 @@ describe('contests: create, read, update, delete', () => {
       for (const id of ['0b8f9c4e-6a43-4bb5-8b7e-3f36c2a1d9e0', '1', 'x'.repeat(100)]) {
         const response = await view(undefined, id);
         expect(response.statusCode, id).toBe(404);
-        expect(response.json().message).toBe('Contest not found');
+        expect(response.json()).toEqual({ message: 'Contest not found', code: 'NOT_FOUND' });
       }
       expect((await view(undefined, '%2e%2e')).statusCode).toBe(404);
       expect((await view(undefined, 'x'.repeat(5000))).statusCode).toBeLessThan(500);

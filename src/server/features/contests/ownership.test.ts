@@ -3,17 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { DAY_MS, request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-
-/** A one-file multipart/form-data upload in field csvFile, as the import dialog sends it. */
-async function csvUpload(csv: string) {
-  const form = new FormData();
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'entries.csv');
-  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  };
-}
+import { csvFileForm } from '#server/testing/uploads.ts';
 
 const editBody = (title: string) => ({
   title,
@@ -84,11 +74,11 @@ describe('contest ownership', () => {
     },
     {
       label: 'POST /api/contests/:id/entries/import',
-      send: async (as, contest) =>
+      send: (as, contest) =>
         request(t, as, {
           method: 'POST',
           url: `/api/contests/${contest.id}/entries/import`,
-          ...(await csvUpload('name,email\nPlanted,planted@example.com\n')),
+          ...csvFileForm('name,email\nPlanted,planted@example.com\n'),
         }),
     },
     {
@@ -125,7 +115,7 @@ describe('contest ownership', () => {
       const contest = await contestWithEntrant();
       const response = await send(intruder, contest);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Contest not found' });
+      expect(response.json()).toEqual({ message: 'Contest not found', code: 'NOT_FOUND' });
       expect(response.body).not.toContain('private.person');
       await expectUntouched(contest);
     });
@@ -134,7 +124,7 @@ describe('contest ownership', () => {
       const contest = await contestWithEntrant();
       const response = await send(undefined, contest);
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toContain('Unauthorized');
+      expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       expect(response.body).not.toContain('private.person');
       await expectUntouched(contest);
     });
@@ -143,7 +133,7 @@ describe('contest ownership', () => {
       const ghost = { ...(await contestWithEntrant()), id: '5f0c6a9e-3c1b-4d2e-8f7a-9b8c7d6e5f40' };
       const response = await send(owner, ghost);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Contest not found' });
+      expect(response.json()).toEqual({ message: 'Contest not found', code: 'NOT_FOUND' });
     });
 
     it('lets an admin manage another user’s contest', async () => {
@@ -161,7 +151,7 @@ describe('contest ownership', () => {
         await contestWithEntrant();
         const response = await request(t, undefined, { method: 'GET', url });
         expect(response.statusCode).toBe(401);
-        expect(response.json().message).toContain('Unauthorized');
+        expect(response.json()).toEqual({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
       },
     );
 
@@ -246,7 +236,7 @@ describe('contest ownership', () => {
       const imported = await request(t, admin, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries/import`,
-        ...(await csvUpload('name,email\nAdded By Admin,added@example.com\n')),
+        ...csvFileForm('name,email\nAdded By Admin,added@example.com\n'),
       });
       expect(imported.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
 

@@ -23,25 +23,23 @@ import {
 const idParams = z.object({ id: z.string().max(100) });
 
 export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
-
   app.get(
     '/api/contests',
     { schema: { response: { 200: z.array(ownerContest) } } },
-    async (request) => (await listOwnContests(db, requireUser(request))).map(toOwnerContest),
+    async (request) => (await listOwnContests(ctx, requireUser(request))).map(toOwnerContest),
   );
 
   app.get(
     '/api/contests/entry-counts',
     { schema: { response: { 200: z.record(z.string(), z.number()) } } },
-    async (request) => countEntriesByContest(db, requireUser(request)),
+    async (request) => countEntriesByContest(ctx, requireUser(request)),
   );
 
   app.post(
     '/api/contests',
     { schema: { body: createContestBody, response: { 201: ownerContest } } },
     async (request, reply) => {
-      const contest = await createContest(db, requireUser(request), request.body);
+      const contest = await createContest(ctx, requireUser(request), request.body);
       return reply.status(201).send(toOwnerContest(contest));
     },
   );
@@ -49,7 +47,7 @@ export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     '/api/contests/:id',
     { schema: { params: idParams, response: { 200: z.union([ownerContest, publicContest]) } } },
-    async (request) => viewContest(db, request.params.id, request.user),
+    async (request) => viewContest(ctx, request.params.id, request.user),
   );
 
   app.put(
@@ -57,7 +55,7 @@ export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: idParams, body: updateContestBody, response: { 200: ownerContest } } },
     async (request) =>
       toOwnerContest(
-        await updateContest(db, requireUser(request), request.params.id, request.body),
+        await updateContest(ctx, requireUser(request), request.params.id, request.body),
       ),
   );
 
@@ -66,12 +64,12 @@ export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { params: idParams, body: setContestActiveBody, response: { 200: ownerContest } } },
     async (request) =>
       toOwnerContest(
-        await setContestActive(db, requireUser(request), request.params.id, request.body.isActive),
+        await setContestActive(ctx, requireUser(request), request.params.id, request.body.isActive),
       ),
   );
 
   app.delete('/api/contests/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteContest(db, requireUser(request), request.params.id);
+    await deleteContest(ctx, requireUser(request), request.params.id);
     return reply.status(204).send();
   });
 };

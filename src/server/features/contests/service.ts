@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '#server/db/client.ts';
+import type { DbContext } from '#server/context.ts';
 import { contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
@@ -10,33 +10,35 @@ import type {
   publicContest,
   updateContestBody,
 } from '#shared/contracts/contests.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '#shared/contracts/ids.ts';
 
 export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
 
-/** Any id that is not a uuid (typos, probes, path tricks) simply names no contest. */
-export function isContestId(contestId: string): boolean {
-  return UUID.test(contestId);
-}
-
-export async function findContest(db: Db, contestId: string): Promise<Contest | undefined> {
-  if (!isContestId(contestId)) return undefined;
+export async function findContest(
+  { db }: DbContext,
+  contestId: string,
+): Promise<Contest | undefined> {
+  if (!isUuid(contestId)) return undefined;
   const [contest] = await db.select().from(contests).where(eq(contests.id, contestId)).limit(1);
   return contest;
 }
 
 export function canManage(user: SessionUser | null, contest: Contest): boolean {
-  return Boolean(user && (user.id === contest.trainerId || user.role === 'admin'));
+  return Boolean(user && (user.id === contest.ownerId || user.role === 'admin'));
+}
+
+/** A draft is private until its owner publishes it: to anyone else it does not exist. */
+export function isVisibleTo(viewer: SessionUser | null, contest: Contest): boolean {
+  return contest.publishedAt !== null || canManage(viewer, contest);
 }
 
 /** The contest if this user owns it (or is an admin); otherwise, as if it did not exist. */
 export async function getManagedContest(
-  db: Db,
+  { db }: DbContext,
   contestId: string,
   user: SessionUser,
 ): Promise<Contest> {
-  const contest = await findContest(db, contestId);
+  const contest = await findContest({ db }, contestId);
   if (!contest || !canManage(user, contest)) throw contestNotFound();
   return contest;
 }
@@ -61,7 +63,8 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
 export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
   return {
     ...toPublicContest(contest),
-    trainerId: contest.trainerId,
+    // The API keeps the field name its clients know (docs/product.md#api); inside, the owner.
+    trainerId: contest.ownerId,
     winnerSelectedAt: contest.winnerSelectedAt,
     createdAt: contest.createdAt,
     updatedAt: contest.updatedAt,
@@ -69,57 +72,58 @@ export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
 }
 
 /** Owners and admins get the full record; anyone else only what the entry page shows. */
-export async function viewContest(db: Db, contestId: string, viewer: SessionUser | null) {
-  const contest = await findContest(db, contestId);
-  if (!contest) throw contestNotFound();
-  if (canManage(viewer, contest)) return toOwnerContest(contest);
-  // A draft is private until its owner publishes it.
-  if (contest.publishedAt === null) throw contestNotFound();
-  return toPublicContest(contest);
+export async function viewContest(
+  { db }: DbContext,
+  contestId: string,
+  viewer: SessionUser | null,
+) {
+  const contest = await findContest({ db }, contestId);
+  if (!contest || !isVisibleTo(viewer, contest)) throw contestNotFound();
+  return canManage(viewer, contest) ? toOwnerContest(contest) : toPublicContest(contest);
 }
 
-export function listOwnContests(db: Db, user: SessionUser): Promise<Contest[]> {
+export function listOwnContests({ db }: DbContext, user: SessionUser): Promise<Contest[]> {
   return db
     .select()
     .from(contests)
-    .where(eq(contests.trainerId, user.id))
+    .where(eq(contests.ownerId, user.id))
     .orderBy(desc(contests.createdAt), desc(contests.id));
 }
 
 export async function countEntriesByContest(
-  db: Db,
+  { db }: DbContext,
   user: SessionUser,
 ): Promise<Record<string, number>> {
   const rows = await db
     .select({ id: contests.id, count: contests.entryCount })
     .from(contests)
-    .where(eq(contests.trainerId, user.id));
+    .where(eq(contests.ownerId, user.id));
   return Object.fromEntries(rows.map((row) => [row.id, row.count]));
 }
 
 export async function createContest(
-  db: Db,
+  { db }: DbContext,
   user: SessionUser,
   input: z.output<typeof createContestBody>,
 ): Promise<Contest> {
   const { isActive, ...fields } = input;
   const [contest] = await db
     .insert(contests)
-    .values({ ...fields, trainerId: user.id, isActive, publishedAt: isActive ? new Date() : null })
+    .values({ ...fields, ownerId: user.id, isActive, publishedAt: isActive ? new Date() : null })
     .returning();
   return contest!;
 }
 
 export async function updateContest(
-  db: Db,
+  { db }: DbContext,
   user: SessionUser,
   contestId: string,
   input: z.output<typeof updateContestBody>,
 ): Promise<Contest> {
-  const contest = await getManagedContest(db, contestId, user);
+  const contest = await getManagedContest({ db }, contestId, user);
   if (input.maxEntries !== null && input.maxEntries < contest.entryCount) {
     throw new AppError(
-      'CONFLICT',
+      'MAX_ENTRIES_TOO_LOW',
       `Max entries cannot be lower than the ${contest.entryCount} entries already received.`,
       { maxEntries: `Must be at least ${contest.entryCount}` },
     );
@@ -136,19 +140,22 @@ export async function updateContest(
     )
     .returning();
   if (!updated) {
-    throw new AppError('CONFLICT', 'More entries arrived meanwhile; raise Max entries and retry.');
+    throw new AppError(
+      'MAX_ENTRIES_TOO_LOW',
+      'More entries arrived meanwhile; raise Max entries and retry.',
+    );
   }
   return updated;
 }
 
 /** Publishing a draft, pausing or resuming entries. */
 export async function setContestActive(
-  db: Db,
+  { db }: DbContext,
   user: SessionUser,
   contestId: string,
   isActive: boolean,
 ): Promise<Contest> {
-  const contest = await getManagedContest(db, contestId, user);
+  const contest = await getManagedContest({ db }, contestId, user);
   const [updated] = await db
     .update(contests)
     .set({ isActive, publishedAt: contest.publishedAt ?? (isActive ? new Date() : null) })
@@ -158,7 +165,11 @@ export async function setContestActive(
 }
 
 /** Its entries go with it; its draw history stays, so a re-roll cannot be erased (decision 016). */
-export async function deleteContest(db: Db, user: SessionUser, contestId: string): Promise<void> {
-  const contest = await getManagedContest(db, contestId, user);
+export async function deleteContest(
+  { db }: DbContext,
+  user: SessionUser,
+  contestId: string,
+): Promise<void> {
+  const contest = await getManagedContest({ db }, contestId, user);
   await db.delete(contests).where(eq(contests.id, contest.id));
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '#server/db/client.ts';
+import type { AppContext } from '#server/context.ts';
 import type { Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
-import { findContest, toPublicContest } from './service.ts';
+import { findContest, isVisibleTo, toPublicContest } from './service.ts';
 
 /**
  * A viral link is opened thousands of times a minute; the rendering is reused briefly. The
@@ -58,7 +59,7 @@ function previewTags(contest: Contest, url: string): string {
  * Link previews never run JavaScript, so the title, prize and description go into the HTML;
  * the page itself is rendered on the server and hydrated, so it shows before any script runs.
  */
-export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; appUrl: string }) {
+export const sharePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const rendered = new LRUCache<string, { page: RenderedPage; updatedAt: number }>({
     max: RENDER_CACHE_MAX,
     ttl: RENDER_CACHE_MS,
@@ -82,12 +83,13 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
 
   app.get<{ Params: { contestId: string } }>('/c/:contestId', async (request, reply) => {
     const template = app.clientIndexHtml;
-    if (!template) return reply.status(404).send({ message: 'The client is not built.' });
-    const contest = await findContest(options.db, request.params.contestId);
+    if (!template) throw new AppError('NOT_FOUND', 'The client is not built.');
+    const contest = await findContest(ctx, request.params.contestId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!contest || contest.publishedAt === null) return reply.status(404).send(template);
+    // The page is rendered (and cached) as anyone sees it; an owner's browser asks the API for more.
+    if (!contest || !isVisibleTo(null, contest)) return reply.status(404).send(template);
 
-    const url = `${options.appUrl}/c/${contest.id}`;
+    const url = `${ctx.config.appUrl}/c/${contest.id}`;
     const page = await renderCached(contest);
     // Each insertion comes from a function: a replacement string would read the owner's `$'`,
     // `$&` or `$$` as patterns and copy parts of the template into the page and its JSON.
@@ -105,4 +107,4 @@ export async function sharePageRoutes(app: FastifyInstance, options: { db: Db; a
       );
     return reply.send(html);
   });
-}
+};

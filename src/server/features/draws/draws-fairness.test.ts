@@ -72,11 +72,11 @@ describe('the fairness of the draw', () => {
       const DRAWS = 600;
       const picks: number[] = [];
       for (let i = 0; i < DRAWS; i += 1) {
-        const result = await drawWinner(t.database.db, user, contest, undefined);
+        const result = await drawWinner({ db: t.database.db }, user, contest, undefined);
         expect(result.method).toBe('random');
         expect(ids[result.index]).toBe(result.winner.id);
         picks.push(result.index);
-        await resetWinner(t.database.db, user, contest);
+        await resetWinner({ db: t.database.db }, user, contest);
       }
 
       const counts = [0, 0, 0];

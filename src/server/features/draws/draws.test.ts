@@ -21,6 +21,7 @@ import {
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
 import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
+import type { ErrorCode } from '#shared/errors.ts';
 import { drawWinner, resetWinner } from './service.ts';
 
 /** The owner's draw API, as the dashboard calls it. */
@@ -68,11 +69,17 @@ function expectOk(response: LightMyRequestResponse) {
   return response.json();
 }
 
-function expectError(response: LightMyRequestResponse, status: number, message?: string) {
+function expectError(
+  response: LightMyRequestResponse,
+  status: number,
+  code: ErrorCode,
+  message?: string,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const body = response.json() as { message: string };
+  const body = response.json() as { message: string; code: string };
   expect(typeof body.message).toBe('string');
+  expect(body.code, response.body).toBe(code);
   if (message !== undefined) expect(body.message).toBe(message);
   return body;
 }
@@ -172,7 +179,7 @@ describe('the draw', () => {
           expect(body.entryCount).toBe(entries.length);
           expectOk(await reset(t, owner, contest.id));
         }
-        expectError(await draw(t, owner, empty.id), 409, drawMessages.noEntries);
+        expectError(await draw(t, owner, empty.id), 409, 'NO_ENTRIES', drawMessages.noEntries);
       }
     });
 
@@ -180,11 +187,17 @@ describe('the draw', () => {
       const contest = await seedContest(t, owner);
       await addEntries(t, contest, ['A', 'B', 'C']);
       const first = expectOk(await draw(t, owner, contest.id));
-      expectError(await draw(t, owner, contest.id), 409, drawMessages.alreadyDrawn);
+      expectError(
+        await draw(t, owner, contest.id),
+        409,
+        'ALREADY_DRAWN',
+        drawMessages.alreadyDrawn,
+      );
       const other = (await entriesOf(t, contest.id)).find((e) => e.id !== first.winner.id)!;
       expectError(
         await draw(t, owner, contest.id, { winnerId: other.id }),
         409,
+        'ALREADY_DRAWN',
         drawMessages.alreadyDrawn,
       );
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
@@ -195,8 +208,8 @@ describe('the draw', () => {
 
     it('answers a clear 409 on a contest without entries, and records nothing', async () => {
       const contest = await seedContest(t, owner);
-      expectError(await draw(t, owner, contest.id), 409, drawMessages.noEntries);
-      expectError(await draw(t, owner, contest.id, {}), 409, drawMessages.noEntries);
+      expectError(await draw(t, owner, contest.id), 409, 'NO_ENTRIES', drawMessages.noEntries);
+      expectError(await draw(t, owner, contest.id, {}), 409, 'NO_ENTRIES', drawMessages.noEntries);
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
       expect(expectOk(await wheel(t, owner, contest.id))).toEqual({
         count: 0,
@@ -233,7 +246,12 @@ describe('the draw', () => {
       const unrelated = await seedContest(t, intruder);
       const [intruders] = await addEntries(t, unrelated, ['Someone else']);
       for (const winnerId of [foreign!.id, intruders!.id, '3b241101-e2bb-4255-8caf-4136c566a962']) {
-        expectError(await draw(t, owner, contest.id, { winnerId }), 400, drawMessages.notAnEntry);
+        expectError(
+          await draw(t, owner, contest.id, { winnerId }),
+          400,
+          'NOT_AN_ENTRY',
+          drawMessages.notAnEntry,
+        );
       }
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
       expect(row!.winnerId).toBeNull();
@@ -254,14 +272,14 @@ describe('the draw', () => {
       );
       expect(stored).toMatchObject({ winnerId: null, winnerSelectedAt: null });
       expect(expectOk(await wheel(t, owner, contest.id)).winnerIndex).toBeNull();
-      expectError(await reset(t, owner, contest.id), 409, drawMessages.noWinner);
+      expectError(await reset(t, owner, contest.id), 409, 'NO_WINNER', drawMessages.noWinner);
       // And the wheel is open again.
       expect(expectOk(await draw(t, owner, contest.id)).method).toBe('random');
     });
 
     it('is a 409 on a contest that never had a winner', async () => {
       const contest = await seedContest(t, owner);
-      expectError(await reset(t, owner, contest.id), 409, drawMessages.noWinner);
+      expectError(await reset(t, owner, contest.id), 409, 'NO_WINNER', drawMessages.noWinner);
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
   });
@@ -279,7 +297,7 @@ describe('the draw', () => {
       await addEntries(t, contest, ['P', 'Q']);
       if (call.label === 'DELETE winner') expectOk(await draw(t, owner, contest.id));
       const before = await drawsOf(t, contest.id);
-      expectError(await call.send(t, intruder, contest.id), 404, 'Contest not found');
+      expectError(await call.send(t, intruder, contest.id), 404, 'NOT_FOUND', 'Contest not found');
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
       expect(row!.winnerId === null).toBe(call.label !== 'DELETE winner');
       expect(await drawsOf(t, contest.id)).toEqual(before);
@@ -288,7 +306,7 @@ describe('the draw', () => {
     it.each(calls)('answers 401 to an anonymous $label', async (call) => {
       const contest = await seedContest(t, owner);
       await addEntries(t, contest, ['P', 'Q']);
-      expectError(await call.send(t, undefined, contest.id), 401);
+      expectError(await call.send(t, undefined, contest.id), 401, 'UNAUTHORIZED');
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
 
@@ -300,7 +318,7 @@ describe('the draw', () => {
         'x'.repeat(90),
       ]) {
         for (const call of calls) {
-          expectError(await call.send(t, owner, id), 404, 'Contest not found');
+          expectError(await call.send(t, owner, id), 404, 'NOT_FOUND', 'Contest not found');
         }
       }
     });
@@ -327,9 +345,10 @@ describe('the draw', () => {
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses).toEqual([200, 409]);
       const winner = responses.find((r) => r.statusCode === 200)!.json();
-      expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(
-        drawMessages.alreadyDrawn,
-      );
+      expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({
+        message: drawMessages.alreadyDrawn,
+        code: 'ALREADY_DRAWN',
+      });
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
       expect(row!.winnerId).toBe(winner.winner.id);
       expect(await drawsOf(t, contest.id)).toHaveLength(1);
@@ -454,8 +473,8 @@ describe('the draw', () => {
       };
       const expected: [string, string][] = [];
       for (let round = 0; round < 25; round += 1) {
-        const result = await drawWinner(t.database.db, user, contest, undefined);
-        await resetWinner(t.database.db, user, contest);
+        const result = await drawWinner({ db: t.database.db }, user, contest, undefined);
+        await resetWinner({ db: t.database.db }, user, contest);
         expected.push(['random', result.winner.name], ['reset', result.winner.name]);
       }
       const listed = expectOk(await history(t, owner, contest.id)) as DrawHistoryItem[];
@@ -626,16 +645,16 @@ describe('the draw', () => {
         seen.push(...(expectOk(page) as AdminDrawListItem[]).map((item) => item.id));
       }
       expect(seen).toEqual(newestFirst);
-      expectError(await adminDraws(admin, tag, '&limit=501'), 400);
+      expectError(await adminDraws(admin, tag, '&limit=501'), 400, 'VALIDATION');
     });
 
     it('is an admin call: 401 anonymous, 403 for the owner and any other user', async () => {
       const title = `Private ${randomUUID()}`;
       const { contest } = await reroll(owner, title);
       await deleteAsOwner(contest);
-      expectError(await adminDraws(undefined, title), 401);
-      expectError(await adminDraws(owner, title), 403);
-      expectError(await adminDraws(intruder, title), 403);
+      expectError(await adminDraws(undefined, title), 401, 'UNAUTHORIZED');
+      expectError(await adminDraws(owner, title), 403, 'FORBIDDEN');
+      expectError(await adminDraws(intruder, title), 403, 'FORBIDDEN');
     });
   });
 
@@ -745,16 +764,16 @@ describe('the draw', () => {
     ])('answers 400 {message} to %s, and draws nothing', async (_label, payload) => {
       const contest = await seedContest(t, owner);
       await addEntries(t, contest, ['Safe']);
-      expectError(await draw(t, owner, contest.id, payload as object), 400);
+      expectError(await draw(t, owner, contest.id, payload as object), 400, 'VALIDATION');
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
 
     it.each([
-      ['a JSON string', '"hello"', 400],
-      ['a JSON number', '42', 400],
-      ['invalid JSON', '{"winnerId":', 400],
-      ['an empty JSON body', '', 400],
-    ])('answers 4xx {message} to %s', async (_label, payload, status) => {
+      ['a JSON string', '"hello"', 400, 'VALIDATION'],
+      ['a JSON number', '42', 400, 'VALIDATION'],
+      ['invalid JSON', '{"winnerId":', 400, 'BAD_REQUEST'],
+      ['an empty JSON body', '', 400, 'BAD_REQUEST'],
+    ] as const)('answers 4xx {message} to %s', async (_label, payload, status, code) => {
       const contest = await seedContest(t, owner);
       await addEntries(t, contest, ['Safe']);
       const response = await request(t, owner, {
@@ -763,7 +782,7 @@ describe('the draw', () => {
         headers: { 'content-type': 'application/json' },
         payload,
       });
-      expectError(response, status);
+      expectError(response, status, code);
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
 
@@ -771,7 +790,7 @@ describe('the draw', () => {
       const contest = await seedContest(t, owner);
       await addEntries(t, contest, ['Safe']);
       const huge = await draw(t, owner, contest.id, { winnerId: 'a'.repeat(300 * 1024) });
-      expectError(huge, 413);
+      expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
       const text = await request(t, owner, {
         method: 'POST',
         url: `/api/contests/${contest.id}/winner`,
@@ -781,6 +800,7 @@ describe('the draw', () => {
       expect(text.statusCode).toBeGreaterThanOrEqual(400);
       expect(text.statusCode).toBeLessThan(500);
       expect(typeof text.json().message).toBe('string');
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
 

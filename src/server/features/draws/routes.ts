@@ -10,23 +10,22 @@ const contestParams = z.object({ contestId: z.string().max(100) });
 
 /** Only the contest's owner (or an admin) draws, resets and sees the wheel's names. */
 export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
   const managedContest = (
     request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
-  ) => getManagedContest(db, request.params.contestId, requireUser(request));
+  ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
 
   app.post(
     '/api/contests/:contestId/winner',
     { schema: { params: contestParams, body: drawWinnerBody } },
     async (request) =>
-      drawWinner(db, requireUser(request), await managedContest(request), request.body?.winnerId),
+      drawWinner(ctx, requireUser(request), await managedContest(request), request.body?.winnerId),
   );
 
   app.delete(
     '/api/contests/:contestId/winner',
     { schema: { params: contestParams } },
     async (request) => {
-      await resetWinner(db, requireUser(request), await managedContest(request));
+      await resetWinner(ctx, requireUser(request), await managedContest(request));
       return { message: 'The winner has been reset.' };
     },
   );
@@ -34,12 +33,12 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/api/contests/:contestId/wheel',
     { schema: { params: contestParams } },
-    async (request) => getWheel(db, await managedContest(request)),
+    async (request) => getWheel(ctx, await managedContest(request)),
   );
 
   app.get(
     '/api/contests/:contestId/draws',
     { schema: { params: contestParams } },
-    async (request) => listDraws(db, await managedContest(request)),
+    async (request) => listDraws(ctx, await managedContest(request)),
   );
 };

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
+import { contestNotFound } from '#server/features/contests/service.ts';
 import {
   drawMessages,
   WHEEL_LABEL_LIMIT,
@@ -12,6 +13,7 @@ import {
   type DrawResult,
   type WheelData,
 } from '#shared/contracts/draws.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
 
 /**
  * A history record's time: now, but always after the contest's previous record. Records are
@@ -56,7 +58,7 @@ async function lockContest(tx: Db, contestId: string) {
       entryCount: contests.entryCount,
     })
     .from(contests)
-    .innerJoin(users, eq(users.id, contests.trainerId))
+    .innerJoin(users, eq(users.id, contests.ownerId))
     .where(eq(contests.id, contestId))
     .for('update', { of: contests });
   return locked;
@@ -94,7 +96,7 @@ async function recordDraw(
  * cannot produce two winners. A random draw is uniform: `crypto.randomInt` has no modulo bias.
  */
 export async function drawWinner(
-  db: Db,
+  { db }: DbContext,
   user: SessionUser,
   contest: Contest,
   winnerId: string | undefined,
@@ -102,19 +104,19 @@ export async function drawWinner(
   return db.transaction(async (tx) => {
     const locked = await lockContest(tx, contest.id);
     if (!locked) throw contestNotFound();
-    if (locked.winnerId) throw new AppError('CONFLICT', drawMessages.alreadyDrawn);
-    if (locked.entryCount === 0) throw new AppError('CONFLICT', drawMessages.noEntries);
+    if (locked.winnerId) throw new AppError('ALREADY_DRAWN', drawMessages.alreadyDrawn);
+    if (locked.entryCount === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
 
     let index: number;
     let winner: { id: string; name: string; email: string; entryDate: Date } | undefined;
     if (winnerId) {
-      [winner] = isContestId(winnerId)
+      [winner] = isUuid(winnerId)
         ? await tx
             .select()
             .from(contestEntries)
             .where(and(eq(contestEntries.id, winnerId), eq(contestEntries.contestId, contest.id)))
         : [];
-      if (!winner) throw new AppError('BAD_REQUEST', drawMessages.notAnEntry);
+      if (!winner) throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
       index = await positionOf(tx, contest.id, winner);
     } else {
       index = randomInt(locked.entryCount);
@@ -125,7 +127,7 @@ export async function drawWinner(
         .orderBy(...wheelOrder)
         .offset(index)
         .limit(1);
-      if (!winner) throw new AppError('CONFLICT', drawMessages.noEntries);
+      if (!winner) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
     }
 
     const [updated] = await tx
@@ -150,10 +152,14 @@ export async function drawWinner(
   });
 }
 
-export async function resetWinner(db: Db, user: SessionUser, contest: Contest): Promise<void> {
+export async function resetWinner(
+  { db }: DbContext,
+  user: SessionUser,
+  contest: Contest,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockContest(tx, contest.id);
-    if (!locked?.winnerId) throw new AppError('CONFLICT', drawMessages.noWinner);
+    if (!locked?.winnerId) throw new AppError('NO_WINNER', drawMessages.noWinner);
     const [previous] = await tx
       .select({ name: contestEntries.name, email: contestEntries.email })
       .from(contestEntries)
@@ -171,7 +177,7 @@ export async function resetWinner(db: Db, user: SessionUser, contest: Contest): 
   });
 }
 
-export async function getWheel(db: Db, contest: Contest): Promise<WheelData> {
+export async function getWheel({ db }: DbContext, contest: Contest): Promise<WheelData> {
   const labels =
     contest.entryCount <= WHEEL_LABEL_LIMIT
       ? (
@@ -193,7 +199,7 @@ export async function getWheel(db: Db, contest: Contest): Promise<WheelData> {
   return { count: labels?.length ?? contest.entryCount, labels, winnerIndex };
 }
 
-export async function listDraws(db: Db, contest: Contest): Promise<DrawHistoryItem[]> {
+export async function listDraws({ db }: DbContext, contest: Contest): Promise<DrawHistoryItem[]> {
   const rows = await db
     .select({
       id: contestDraws.id,

@@ -62,7 +62,7 @@ describe('entering a contest', () => {
     const contest = await seedContest(t, owner);
     const response = await enter(t, contest.id, payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[field]).toBe(message);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION', errors: { [field]: message } });
   });
 
   it.each(['Two\nLines', 'Bell\u0007', 'Del\u007F', 'C1\u0085', 'Maya \u202Egnp.exe', 'Iso\u2066'])(
@@ -71,6 +71,7 @@ describe('entering a contest', () => {
       const contest = await seedContest(t, owner);
       const response = await enter(t, contest.id, { name, email: 'a@b.co' });
       expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
       expect(response.json().errors).toEqual({
         name: 'Name cannot contain control or text-direction characters.',
       });
@@ -84,7 +85,10 @@ describe('entering a contest', () => {
     );
     const again = await enter(t, contest.id, { name: 'B', email: 'DUP@Example.COM' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This email has already entered this contest.');
+    expect(again.json()).toEqual({
+      message: 'This email has already entered this contest.',
+      code: 'ALREADY_ENTERED',
+    });
   });
 
   it('refuses entries after the end date, while paused, and on drafts', async () => {
@@ -93,7 +97,10 @@ describe('entering a contest', () => {
     for (const contest of [ended, paused]) {
       const response = await enter(t, contest.id, { name: 'Late', email: 'late@example.com' });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('This contest has ended.');
+      expect(response.json()).toEqual({
+        message: 'This contest has ended.',
+        code: 'CONTEST_ENDED',
+      });
     }
     const draft = await seedContest(t, owner, { isActive: false, publishedAt: null });
     expect((await enter(t, draft.id, { name: 'X', email: 'x@example.com' })).statusCode).toBe(409);
@@ -103,7 +110,7 @@ describe('entering a contest', () => {
     for (const id of ['3b241101-e2bb-4255-8caf-4136c566a962', 'nope', '..%2F..%2Fetc%2Fpasswd']) {
       const response = await enter(t, id, { name: 'A', email: 'a@example.com' });
       expect(response.statusCode, id).toBe(404);
-      expect(response.json().message).toBe('Contest not found');
+      expect(response.json()).toEqual({ message: 'Contest not found', code: 'NOT_FOUND' });
     }
   });
 
@@ -117,9 +124,10 @@ describe('entering a contest', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(50);
     expect(statuses.filter((status) => status === 409)).toHaveLength(250);
-    expect(responses.find((r) => r.statusCode === 409)!.json().message).toBe(
-      'This contest is full.',
-    );
+    expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({
+      message: 'This contest is full.',
+      code: 'CONTEST_FULL',
+    });
     const [{ rows, counter }] = (await t.database.db
       .select({
         rows: sql<number>`(select count(*)::int from contest_entries where contest_id = ${contest.id})`,

@@ -122,7 +122,7 @@ describe('the entry queue under a flood', () => {
     const refused = all.filter((response) => response.statusCode === 503);
     expect(refused).toHaveLength(extra);
     for (const response of refused) {
-      expect(response.json()).toEqual({ message: BUSY_MESSAGE });
+      expect(response.json()).toEqual({ message: BUSY_MESSAGE, code: 'BUSY' });
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     const accepted = all.flatMap((response, n) =>

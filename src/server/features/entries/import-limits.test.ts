@@ -53,6 +53,7 @@ describe('import limits', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       message: 'The file has more than 100,000 rows. Split it into smaller files.',
+      code: 'PAYLOAD_TOO_LARGE',
     });
     expect(await storedCount(t, contest)).toBe(0);
   });
@@ -155,6 +156,7 @@ describe('the import rate limit', () => {
 
     const refused = await importInto(t, owner, contest, 'name,email\nLate,late@example.com\n');
     expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
     expect(refused.json().message).toMatch(
       /^You have imported 20 files in the last hour\. Please try again in (60|59) minutes\.$/,
     );

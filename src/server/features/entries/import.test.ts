@@ -296,7 +296,10 @@ describe('importing entries from CSV', () => {
           csvFileForm('name,email\nA,a@example.com\n', filename),
         );
         expect(response.statusCode, filename).toBe(415);
-        expect(response.json().message).toBe('Only .csv files can be imported.');
+        expect(response.json()).toEqual({
+          message: 'Only .csv files can be imported.',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
       }
       const upperCase = await importInto(
         contest,
@@ -316,6 +319,7 @@ describe('importing entries from CSV', () => {
         const response = await importInto(contest, body);
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toMatch(/csv/i);
+        expect(response.json().code).toBe('BAD_REQUEST');
       }
       await expectNothingImported(contest);
     });
@@ -328,6 +332,10 @@ describe('importing entries from CSV', () => {
         payload: { csvFile: 'name,email\nA,a@example.com' },
       });
       expect(json.statusCode).toBe(415);
+      expect(json.json()).toEqual({
+        message: 'Upload the CSV file as multipart/form-data.',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       const text = await request(t, owner, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries/import`,
@@ -335,6 +343,7 @@ describe('importing entries from CSV', () => {
         payload: 'name,email\nA,a@example.com\n',
       });
       expect(text.statusCode).toBe(415);
+      expect(text.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
       await expectNothingImported(contest);
     });
 
@@ -361,7 +370,10 @@ describe('importing entries from CSV', () => {
       expect(Buffer.byteLength(csv)).toBeGreaterThan(CSV_IMPORT_MAX_BYTES);
       const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(413);
-      expect(response.json().message).toMatch(/5 MB/);
+      expect(response.json()).toEqual({
+        message: 'The file is too large: the limit is 5 MB.',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
       await expectNothingImported(contest);
     });
 
@@ -389,9 +401,10 @@ describe('importing entries from CSV', () => {
       const contest = await seedContest(t, owner);
       const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(
-        'The CSV file needs a header row with name and email columns.',
-      );
+      expect(response.json()).toEqual({
+        message: 'The CSV file needs a header row with name and email columns.',
+        code: 'BAD_REQUEST',
+      });
       await expectNothingImported(contest);
     });
 
@@ -403,6 +416,7 @@ describe('importing entries from CSV', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^The file is not a valid CSV file/);
+      expect(response.json().code).toBe('BAD_REQUEST');
       await expectNothingImported(contest);
     });
 

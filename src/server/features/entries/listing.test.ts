@@ -177,7 +177,7 @@ describe('listing a contest’s entries', () => {
   ])('refuses a bad %s (%j) with 400', async (name, value) => {
     const response = await list(owner, { [name]: value });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json()).toMatchObject({ message: expect.any(String), code: 'VALIDATION' });
   });
 
   it('accepts the largest page size', async () => {

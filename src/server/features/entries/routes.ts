@@ -3,19 +3,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, statusByCode } from '#server/errors.ts';
 import { recordEntriesExport } from '#server/features/admin/service.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import {
-  canManage,
-  findContest,
   contestNotFound,
+  findContest,
   getManagedContest,
+  isVisibleTo,
 } from '#server/features/contests/service.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { validateEntry } from '#shared/contracts/entries.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
+import type { ErrorBody } from '#shared/errors.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { exportEntriesCsv } from './export-csv.ts';
 import { insertEntries } from './insert-entries.ts';
@@ -58,10 +60,10 @@ const ENTRY_QUEUE_FULL_MESSAGE =
  */
 function refuseEntryForNow(reply: FastifyReply) {
   return reply
-    .status(503)
+    .status(statusByCode.BUSY)
     .header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS))
     .header('connection', 'close')
-    .send({ message: ENTRY_QUEUE_FULL_MESSAGE });
+    .send({ message: ENTRY_QUEUE_FULL_MESSAGE, code: 'BUSY' } satisfies ErrorBody);
 }
 
 /** The entrant closed the connection: no answer can reach them any more. */
@@ -78,14 +80,12 @@ const listQuery = z.object({
   /** `{entryDate ISO}_{id}` of the last entry already shown. */
   cursor: z
     .string()
-    .regex(
-      /^[^_]{1,40}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-      'Invalid cursor',
-    )
+    .regex(/^[^_]{1,40}_[^_]+$/, 'Invalid cursor')
     .refine((value) => {
+      const [date, id] = value.split('_') as [string, string];
       // Entry dates lie between 1970 and 9999; outside that PostgreSQL refuses the value.
-      const time = Date.parse(value.split('_')[0]!);
-      return time >= 0 && time < Date.UTC(10_000, 0, 1);
+      const time = Date.parse(date);
+      return time >= 0 && time < Date.UTC(10_000, 0, 1) && isUuid(id);
     }, 'Invalid cursor')
     .optional()
     .transform((value) => {
@@ -171,15 +171,13 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  // Public: the entry page shows the count. A draft is visible to nobody but its owner.
+  // Public: the entry page shows the count.
   app.get(
     '/api/contests/:contestId/entries/count',
     { schema: { params: contestParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => {
-      const contest = await findContest(db, request.params.contestId);
-      if (!contest || (contest.publishedAt === null && !canManage(request.user, contest))) {
-        throw contestNotFound();
-      }
+      const contest = await findContest(ctx, request.params.contestId);
+      if (!contest || !isVisibleTo(request.user, contest)) throw contestNotFound();
       return { count: contest.entryCount };
     },
   );
@@ -188,9 +186,9 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/contests/:contestId/entries',
     { schema: { params: contestParams, querystring: listQuery } },
     async (request, reply) => {
-      const contest = await getManagedContest(db, request.params.contestId, requireUser(request));
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
       const { search, limit, cursor } = request.query;
-      const { entries, total } = await listEntriesPage(db, contest, { search, limit, cursor });
+      const { entries, total } = await listEntriesPage(ctx, contest, { search, limit, cursor });
       // The list is the body (as the spec's call table has it); the total rides in a header.
       return reply.header('x-total-count', String(total)).send(entries);
     },
@@ -201,12 +199,12 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: contestParams } },
     async (request) => {
       const user = requireUser(request);
-      const contest = await getManagedContest(db, request.params.contestId, user);
+      const contest = await getManagedContest(ctx, request.params.contestId, user);
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload the CSV file as multipart/form-data.');
       }
       await countImport(ctx, user);
-      return importEntries(db, contest, await readCsvFile(request));
+      return importEntries(ctx, contest, await readCsvFile(request));
     },
   );
 
@@ -215,8 +213,8 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: contestParams } },
     async (request, reply) => {
       const user = requireUser(request);
-      const contest = await getManagedContest(db, request.params.contestId, user);
-      await recordEntriesExport(db, user, contest);
+      const contest = await getManagedContest(ctx, request.params.contestId, user);
+      await recordEntriesExport(ctx, user, contest);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', exportFileName(contest.title))

@@ -2,10 +2,11 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { and, count, desc, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { contestNotFound, isContestId } from '#server/features/contests/service.ts';
+import { contestNotFound } from '#server/features/contests/service.ts';
 import { containsText } from '#server/lib/search.ts';
 import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type EnterContestBody,
   type ImportResult,
 } from '#shared/contracts/entries.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import {
   emailKey,
@@ -33,7 +35,7 @@ export async function enterContest(
   input: EnterContestBody,
   isGone: () => boolean,
 ) {
-  if (!isContestId(contestId)) throw contestNotFound();
+  if (!isUuid(contestId)) throw contestNotFound();
   const outcome = await writer.submit(contestId, input, isGone);
   switch (outcome.status) {
     case 'accepted':
@@ -44,11 +46,11 @@ export async function enterContest(
     case 'not_found':
       throw contestNotFound();
     case 'ended':
-      throw new AppError('CONFLICT', entryMessages.ended);
+      throw new AppError('CONTEST_ENDED', entryMessages.ended);
     case 'full':
-      throw new AppError('CONFLICT', entryMessages.full);
+      throw new AppError('CONTEST_FULL', entryMessages.full);
     case 'duplicate':
-      throw new AppError('CONFLICT', entryMessages.duplicate);
+      throw new AppError('ALREADY_ENTERED', entryMessages.duplicate);
   }
 }
 
@@ -110,7 +112,7 @@ async function countMatchingEntries(db: Db, contest: Contest, search: string) {
  * one, the page comes from the (contest, date, id) index and the total from the counter.
  */
 export async function listEntriesPage(
-  db: Db,
+  { db }: DbContext,
   contest: Contest,
   options: PageOptions & { search?: string },
 ) {
@@ -291,7 +293,11 @@ function nextTransactionRows(rows: number, elapsedMs: number): number {
  * Imports `name,email` rows (header in any case and order; BOM, CRLF and quotes handled).
  * Invalid rows, repeated e-mails and rows past maxEntries are skipped and reported by line.
  */
-export async function importEntries(db: Db, contest: Contest, csv: Buffer): Promise<ImportResult> {
+export async function importEntries(
+  { db }: DbContext,
+  contest: Contest,
+  csv: Buffer,
+): Promise<ImportResult> {
   const skipped: SkippedRows = { skipped: 0, errors: [] };
   const candidates = await readCandidates(csv, skipped);
   const outcomes = await insertInTransactions(db, contest.id, candidates);

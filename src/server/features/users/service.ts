@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { DbContext } from '#server/context.ts';
 import { users, type User, type UserRole } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
@@ -9,7 +9,7 @@ import { hashPassword } from '#server/lib/passwords.ts';
 export const hasEmail = (email: string) =>
   eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
-export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+export function findUserByEmail({ db }: DbContext, email: string): Promise<User | undefined> {
   return db
     .select()
     .from(users)
@@ -18,7 +18,7 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
     .then((rows) => rows[0]);
 }
 
-export function findUserById(db: Db, id: string): Promise<User | undefined> {
+export function findUserById({ db }: DbContext, id: string): Promise<User | undefined> {
   return db
     .select()
     .from(users)
@@ -27,15 +27,15 @@ export function findUserById(db: Db, id: string): Promise<User | undefined> {
     .then((rows) => rows[0]);
 }
 
-export async function getUserByEmail(db: Db, email: string): Promise<User> {
-  const user = await findUserByEmail(db, email);
+export async function getUserByEmail({ db }: DbContext, email: string): Promise<User> {
+  const user = await findUserByEmail({ db }, email);
   if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
   return user;
 }
 
 /** An account created by an operator is trusted: verified from the start. */
 export async function createVerifiedUser(
-  db: Db,
+  { db }: DbContext,
   input: { email: string; password: string; firstName: string; lastName: string; role: UserRole },
 ): Promise<User> {
   try {
@@ -53,20 +53,20 @@ export async function createVerifiedUser(
     return user!;
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', 'An account with this email already exists.');
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
     }
     throw error;
   }
 }
 
-export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+export async function markEmailVerified({ db }: DbContext, userId: string): Promise<void> {
   await db
     .update(users)
     .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
     .where(eq(users.id, userId));
 }
 
-export function countActiveAdmins(db: Db): Promise<number> {
+export function countActiveAdmins({ db }: DbContext): Promise<number> {
   return db
     .select({ value: count() })
     .from(users)
@@ -75,10 +75,10 @@ export function countActiveAdmins(db: Db): Promise<number> {
 }
 
 /** Changes a role; the platform must always keep one active admin. */
-export async function setUserRole(db: Db, user: User, role: UserRole): Promise<void> {
+export async function setUserRole({ db }: DbContext, user: User, role: UserRole): Promise<void> {
   if (user.role === 'admin' && role !== 'admin' && user.isActive) {
-    if ((await countActiveAdmins(db)) <= 1) {
-      throw new AppError('CONFLICT', 'The last admin cannot be removed.');
+    if ((await countActiveAdmins({ db })) <= 1) {
+      throw new AppError('LAST_ADMIN', 'The last admin cannot be removed.');
     }
   }
   await db.update(users).set({ role }).where(eq(users.id, user.id));

@@ -1,7 +1,7 @@
 import { ShieldMinus, ShieldPlus, UserCheck, UserX } from 'lucide-react';
 import type { AdminUserListItem } from '#shared/contracts/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import type { useUserAccess } from './use-user-access.ts';
+import type { useUserAccess } from '../lib/use-user-access.ts';
 
 /** The admin panel's Make Admin / Remove Admin and Activate / Deactivate. */
 export function UserAccessButtons({

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AdminUserListItem } from '#shared/contracts/admin.ts';
 import { Switch } from '#web/components/ui/switch.tsx';
-import type { useUserAccess } from './use-user-access.ts';
+import type { useUserAccess } from '../lib/use-user-access.ts';
 
 /** The working admin's role and active toggles. */
 export function UserAccessSwitches({

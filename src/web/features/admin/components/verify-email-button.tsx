@@ -2,7 +2,7 @@ import { MailCheck } from 'lucide-react';
 import type { AdminUserListItem } from '#shared/contracts/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useVerifyEmailDirect } from '../api/verify-email-direct.ts';
-import { reportVerification } from './report-verification.ts';
+import { reportVerification } from '../lib/report-verification.ts';
 
 /** Marks an unverified account verified; the list refreshes and the badge turns Verified. */
 export function VerifyEmailButton({ user }: { user: AdminUserListItem }) {

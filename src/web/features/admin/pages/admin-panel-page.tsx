@@ -15,9 +15,9 @@ import { ContestsPanel } from '../components/contests-panel.tsx';
 import { DrawsPanel } from '../components/draws-panel.tsx';
 import { LatestActionsCard } from '../components/latest-actions-card.tsx';
 import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
-import { useUserAccess } from '../components/use-user-access.ts';
 import { UserAccessButtons } from '../components/user-access-buttons.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
+import { useUserAccess } from '../lib/use-user-access.ts';
 
 const tools: ToolLink[] = [
   { href: '/admin-users', label: 'User Management', icon: Users },

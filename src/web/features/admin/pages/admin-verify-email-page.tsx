@@ -7,7 +7,7 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
 import { useVerifyEmailDirect } from '../api/verify-email-direct.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
-import { reportVerification } from '../components/report-verification.ts';
+import { reportVerification } from '../lib/report-verification.ts';
 
 /** Marks an account's e-mail verified without the mailed link, e.g. when mail is not arriving. */
 export function AdminVerifyEmailPage() {

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
-import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { apiRequest, isUnauthorizedError } from '#web/lib/api-client.ts';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
@@ -9,7 +9,7 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await apiRequest<CurrentUser>('GET', '/api/auth/user');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isUnauthorizedError(error)) return null;
     throw error;
   }
 }

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { loginBody } from '#shared/contracts/auth.ts';
-import { authMessages } from '#shared/messages.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
 import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -27,7 +26,7 @@ export function LoginPage() {
     logIn.mutate(values, {
       onSuccess: () => navigate('/'),
       onError: (error) => {
-        if (error instanceof ApiError && error.serverMessage === authMessages.emailNotVerified) {
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
           setUnverifiedEmail(values.email);
         }
         toast({

@@ -15,12 +15,6 @@ import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 
-/** Refusals after which the link itself is useless: a new one has to be sent. */
-const deadLinkMessages = new Set<string>([
-  authMessages.verificationLinkInvalid,
-  authMessages.verificationLinkExpired,
-]);
-
 /**
  * Where the link in the verification mail lands. The link alone does not verify: the person
  * also gives the password chosen at sign-up, so an address squatted by someone else cannot be
@@ -101,10 +95,13 @@ export function VerifyEmailPage() {
   );
 }
 
-/** The server's message when the refusal means the link itself is dead, else null. */
+/**
+ * The server's message when the refusal means the link itself is useless (a new one has to be
+ * sent), else null.
+ */
 function deadLinkRefusal(error: unknown): string | null {
-  return error instanceof ApiError && deadLinkMessages.has(error.serverMessage ?? '')
-    ? (error.serverMessage ?? null)
+  return error instanceof ApiError && error.code === 'DEAD_LINK'
+    ? (error.serverMessage ?? authMessages.verificationLinkInvalid)
     : null;
 }
 

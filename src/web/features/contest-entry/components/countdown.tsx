@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS } from '#shared/constants.ts';
 import { countdownTo, type Countdown as CountdownState } from '#shared/contest-time.ts';
+import { useNow } from '#web/lib/use-now.ts';
 
 const units: { key: keyof CountdownState; label: string }[] = [
   { key: 'days', label: 'Days' },
@@ -11,11 +11,8 @@ const units: { key: keyof CountdownState; label: string }[] = [
 
 /** Recomputed every second; zeros once the end has passed. */
 export function Countdown({ endDate }: { endDate: string }) {
-  const [left, setLeft] = useState(() => countdownTo(endDate));
-  useEffect(() => {
-    const timer = setInterval(() => setLeft(countdownTo(endDate)), COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
-  }, [endDate]);
+  const now = useNow(COUNTDOWN_TICK_MS);
+  const left = countdownTo(endDate, now);
 
   return (
     <div>

@@ -13,8 +13,8 @@ import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { SpinCard } from '#web/features/draws/components/spin-card.tsx';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useNow } from '#web/lib/use-now.ts';
+import { useEntryCountQuery } from '../api/entry-count-query.ts';
 import { useContest } from '../api/get-contest.ts';
-import { useEntryCount } from '../api/get-entry-count.ts';
 import { refreshContests } from '../api/refresh-contests.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
@@ -56,7 +56,7 @@ function Dashboard({ contestId }: { contestId: string }) {
 function ContestDashboard({ contest }: { contest: OwnerContest }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const countQuery = useEntryCount(contest.id);
+  const countQuery = useEntryCountQuery(contest.id);
   const now = useNow(LIST_CLOCK_REFRESH_MS);
   const entryCount = countQuery.data?.count ?? contest.entryCount;
 

@@ -14,8 +14,11 @@ import { useVerifyEmailDirect } from '../api/verify-email-direct.ts';
 import { AdminGate } from '../components/admin-gate.tsx';
 import { useDefaultEmail } from '../lib/default-email.ts';
 
-/** Verifies an account's e-mail in the production database, with the outcome in a panel. */
-export function AdminVerifyProductionPage() {
+/**
+ * Verifies an account's e-mail in the production database, with the outcome in a panel: the
+ * screen at /admin-verify-production.
+ */
+export function VerifyEmailOutcomePage() {
   return (
     <PageFrame
       width="max-w-xl"
@@ -23,12 +26,12 @@ export function AdminVerifyProductionPage() {
       description="Verify an account's email address directly in the production database."
       back={{ href: '/admin', label: 'Back to Admin' }}
     >
-      <AdminGate>{() => <VerifyProduction />}</AdminGate>
+      <AdminGate>{() => <VerifyEmailOutcome />}</AdminGate>
     </PageFrame>
   );
 }
 
-function VerifyProduction() {
+function VerifyEmailOutcome() {
   const verify = useVerifyEmailDirect('/api/auth/verify-manual');
   useRedirectOnUnauthorized(verify.error);
   const form = useForm({

@@ -14,11 +14,12 @@ const sampleStats: AdminStats = {
   totalEntries: 48_610,
 };
 
-export function AdminTestPage() {
-  return <RequireUser>{() => <AdminTest />}</RequireUser>;
+/** The admin stat cards with fixed sample figures: the screen at /admin-test. */
+export function SampleStatsPage() {
+  return <RequireUser>{() => <SampleStats />}</RequireUser>;
 }
 
-function AdminTest() {
+function SampleStats() {
   return (
     <PageFrame width="max-w-6xl" title="Admin test" back={{ href: '/admin', label: 'Admin Panel' }}>
       <Callout role="note" tone="warning" icon={FlaskConical} className="mb-6">

@@ -7,9 +7,9 @@ import { AdminGate } from '../components/admin-gate.tsx';
 import { AdminStatCards } from '../components/admin-stat-cards.tsx';
 import { ContestsPanel } from '../components/contests-panel.tsx';
 import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
-import { useUserAccess } from '../components/use-user-access.ts';
 import { UserAccessSwitches } from '../components/user-access-switches.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
+import { useUserAccess } from '../lib/use-user-access.ts';
 
 const tools: ToolLink[] = [
   { href: '/admin-verify-email', label: 'Verify Email', icon: MailCheck },
@@ -17,16 +17,19 @@ const tools: ToolLink[] = [
   { href: '/email-debug', label: 'Email Debug', icon: Send },
 ];
 
-/** The working admin screen: figures, and users with role and active toggles. */
-export function WorkingAdminPage() {
+/**
+ * Figures, and every user with Admin and Active switches (the contests read-only): the screen at
+ * /working-admin.
+ */
+export function AccessSwitchesPage() {
   return (
     <PageFrame width="max-w-6xl" title="Working Admin" back={{ href: '/', label: 'Home' }}>
-      <AdminGate>{(admin) => <WorkingAdmin admin={admin} />}</AdminGate>
+      <AdminGate>{(admin) => <AccessSwitches admin={admin} />}</AdminGate>
     </PageFrame>
   );
 }
 
-function WorkingAdmin({ admin }: { admin: CurrentUser }) {
+function AccessSwitches({ admin }: { admin: CurrentUser }) {
   const stats = useAdminStats();
   const access = useUserAccess();
   const count = (value: number | undefined) =>

@@ -5,8 +5,11 @@ import { AdminGate } from '../components/admin-gate.tsx';
 import { ResetUserPasswordForm } from '../components/reset-user-password-form.tsx';
 import { useDefaultEmail } from '../lib/default-email.ts';
 
-/** The database reset tool: the same direct reset, reached from the emergency pages. */
-export function DatabaseResetPage() {
+/**
+ * Sets an account's password directly in the database (the same reset as the admin password
+ * reset, reached from the emergency pages): the screen at /database-reset.
+ */
+export function DatabasePasswordResetPage() {
   return (
     <PageFrame
       title="Database Password Reset"
@@ -14,12 +17,12 @@ export function DatabaseResetPage() {
       back={{ href: '/admin', label: 'Back to Admin' }}
       width="max-w-xl"
     >
-      <AdminGate>{() => <DatabaseResetForm />}</AdminGate>
+      <AdminGate>{() => <DatabasePasswordResetForm />}</AdminGate>
     </PageFrame>
   );
 }
 
-function DatabaseResetForm() {
+function DatabasePasswordResetForm() {
   return (
     <ResetUserPasswordForm
       path="/api/database/reset-password"
