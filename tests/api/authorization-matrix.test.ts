@@ -409,7 +409,7 @@ describe('authorization matrix', () => {
 
   async function freshFixture(): Promise<Fixture> {
     const owner = await seedUser(t);
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const [entry] = await t.database.db
       .insert(contestEntries)
       .values({ contestId: contest.id, name: 'First Entrant', email: freshEmail() })

@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { seedEntries } from '#server/testing/seed.ts';
 import {
   adminScreens,
   countFigures,
@@ -20,7 +21,7 @@ import {
 } from './support/admin-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectLinks, expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
+import { fromNow, seedContest } from './support/seed-contests.ts';
 
 test.describe('admin panel /admin', () => {
   test('shows the platform figures and the tools', async ({
@@ -41,7 +42,7 @@ test.describe('admin panel /admin', () => {
     const open = await seedContest(server.db, owner.id);
     await seedContest(server.db, owner.id, { state: 'paused' });
     const ended = await seedContest(server.db, owner.id, { endDate: fromNow({ days: -1 }) });
-    await seedEntries(server.db, open.id, [
+    await seedEntries(server, open.id, [
       { name: 'Ann', email: 'ann@example.com' },
       { name: 'Ben', email: 'ben@example.com' },
       { name: 'Cat', email: 'cat@example.com' },
@@ -221,7 +222,7 @@ test.describe('admin panel /admin', () => {
     const token = uniqueToken();
     // The owner draws, dislikes the winner, resets, picks another, then deletes the contest.
     const rerolled = await seedContest(server.db, owner.id, { title: `Rerolled ${token} Raffle` });
-    await seedEntries(server.db, rerolled.id, [
+    await seedEntries(server, rerolled.id, [
       { name: 'Ann Archer', email: 'ann.archer@example.com' },
       { name: 'Ben Brooks', email: 'ben.brooks@example.com' },
       { name: 'Cat Cole', email: 'cat.cole@example.com' },
@@ -231,7 +232,7 @@ test.describe('admin panel /admin', () => {
     await drawAsOwner(server.db, owner, rerolled.id, 'Ben Brooks');
     await deleteAsOwner(server.db, owner, rerolled.id);
     const live = await seedContest(server.db, owner.id, { title: `Live ${token} Raffle` });
-    await seedEntries(server.db, live.id, [{ name: 'Dee Dale', email: 'dee.dale@example.com' }]);
+    await seedEntries(server, live.id, [{ name: 'Dee Dale', email: 'dee.dale@example.com' }]);
     await drawAsOwner(server.db, owner, live.id);
     await signIn(admin);
     await page.goto(adminScreens.panel);

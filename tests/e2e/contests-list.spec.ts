@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
+import { seedEntries } from '#server/testing/seed.ts';
 import { allowClipboard, contestCard, readClipboard } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
+import { fromNow, seedContest } from './support/seed-contests.ts';
 
 test.describe('contests list', () => {
   test('a new owner is invited to create a first contest', async ({
@@ -41,7 +42,7 @@ test.describe('contests list', () => {
       endDate: fromNow({ days: 3, hours: 5, minutes: 30 }),
       maxEntries: 100,
     });
-    await seedEntries(server.db, active.id, [
+    await seedEntries(server, active.id, [
       { name: 'Alice Johnson', email: 'alice@example.com' },
       { name: 'Bob Smith', email: 'bob@example.com' },
     ]);
@@ -51,7 +52,7 @@ test.describe('contests list', () => {
       prizeValue: null,
       endDate: fromNow({ hours: 5, minutes: 30 }),
     });
-    await seedEntries(server.db, hours.id, [{ name: 'Cara Diaz', email: 'cara@example.com' }]);
+    await seedEntries(server, hours.id, [{ name: 'Cara Diaz', email: 'cara@example.com' }]);
     await seedContest(server.db, owner.id, {
       title: 'Last Call Giveaway',
       endDate: fromNow({ minutes: 45, hours: 0 }),
@@ -149,7 +150,7 @@ test.describe('contests list', () => {
   }) => {
     const owner = await seedUserWithPassword();
     const doomed = await seedContest(server.db, owner.id, { title: 'Old "Spring" Raffle' });
-    await seedEntries(server.db, doomed.id, [{ name: 'Dee Entrant', email: 'dee@example.com' }]);
+    await seedEntries(server, doomed.id, [{ name: 'Dee Entrant', email: 'dee@example.com' }]);
     await seedContest(server.db, owner.id, { title: 'Keeper Contest' });
     await signIn(owner);
     await page.goto('/');
@@ -207,7 +208,7 @@ test.describe('contests list', () => {
       maxEntries: 1_000_000,
       confirmationMessage: word,
     });
-    await seedEntries(server.db, contest.id, [
+    await seedEntries(server, contest.id, [
       { name: word, email: `${word.toLowerCase()}@${word.toLowerCase()}.example.com` },
     ]);
     await signIn(owner);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
+import { seedEntries } from '#server/testing/seed.ts';
 import {
   allowClipboard,
   browserDate,
@@ -10,7 +11,7 @@ import {
 } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
+import { fromNow, seedContest } from './support/seed-contests.ts';
 
 const entrants = [
   { name: 'Alice Johnson', email: 'alice.j@example.com', entryDate: fromNow({ days: -2 }) },
@@ -75,7 +76,7 @@ test.describe('contest dashboard', () => {
       title: 'Protein Bundle',
       endDate: fromNow({ hours: 7, minutes: 30 }),
     });
-    await seedEntries(server.db, contest.id, entrants);
+    await seedEntries(server, contest.id, entrants);
     await signIn(owner);
     await page.goto(`/dashboard/${contest.id}`);
 
@@ -243,7 +244,7 @@ test.describe('contest dashboard', () => {
     const owner = await seedUserWithPassword();
     const stranger = await seedUserWithPassword();
     const theirs = await seedContest(server.db, stranger.id, { title: 'Private Business' });
-    await seedEntries(server.db, theirs.id, entrants);
+    await seedEntries(server, theirs.id, entrants);
     await signIn(owner);
 
     await page.goto(`/dashboard/${theirs.id}`);

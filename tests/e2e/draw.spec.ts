@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
+import { seedEntries } from '#server/testing/seed.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { seedContest, seedEntries } from './support/seed-contests.ts';
+import { seedContest } from './support/seed-contests.ts';
 
 const entrants = [
   { name: 'Maya Chen', email: 'maya@example.com' },
@@ -19,7 +20,7 @@ test('the owner spins, the wheel lands on the winner the server drew, then reset
 }) => {
   const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id, { title: 'Wheel night' });
-  await seedEntries(server.db, contest.id, entrants);
+  await seedEntries(server, contest.id, entrants);
   await signIn(owner);
   await page.goto(`/dashboard/${contest.id}`);
 
@@ -74,7 +75,7 @@ test('with reduced motion the wheel skips the long spin and announces the winner
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id);
-  await seedEntries(server.db, contest.id, entrants);
+  await seedEntries(server, contest.id, entrants);
   await signIn(owner);
   await page.goto(`/dashboard/${contest.id}`);
   const draw = page.getByRole('region', { name: 'Spin to Choose Winner' });

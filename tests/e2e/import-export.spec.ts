@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { seedEntries } from '#server/testing/seed.ts';
 import { statValue } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { seedContest, seedEntries } from './support/seed-contests.ts';
+import { seedContest } from './support/seed-contests.ts';
 
 const csv = (lines: string[]) => Buffer.from(lines.join('\r\n'), 'utf8');
 
@@ -16,7 +17,7 @@ test.describe('CSV import and export', () => {
   }) => {
     const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Import Target' });
-    await seedEntries(server.db, contest.id, [
+    await seedEntries(server, contest.id, [
       { name: 'Existing Person', email: 'existing@example.com' },
     ]);
     await signIn(owner);
@@ -121,7 +122,7 @@ test.describe('CSV import and export', () => {
   }) => {
     const owner = await seedUserWithPassword();
     const contest = await seedContest(server.db, owner.id, { title: 'Summer Shred Challenge' });
-    await seedEntries(server.db, contest.id, [
+    await seedEntries(server, contest.id, [
       {
         name: 'Alice Johnson',
         email: 'alice@example.com',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { seedEntries } from '#server/testing/seed.ts';
 import { browserDate, newVisitor, signedInContext, statValue } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
-import { fromNow, seedContest, seedEntries } from './support/seed-contests.ts';
+import { fromNow, seedContest } from './support/seed-contests.ts';
 
 const COUNTDOWN = /^(\d{2})Days(\d{2})Hours(\d{2})Minutes(\d{2})Seconds$/;
 
@@ -48,7 +49,7 @@ test.describe('public entry page', () => {
       endDate: fromNow({ days: 3, hours: 5, minutes: 30 }),
       maxEntries: 100,
     });
-    await seedEntries(server.db, contest.id, existing);
+    await seedEntries(server, contest.id, existing);
     await page.goto(`/c/${contest.id}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Summer Shred Challenge');
@@ -120,7 +121,7 @@ test.describe('public entry page', () => {
       endDate: fromNow({ days: 5 }),
       maxEntries: 50,
     });
-    await seedEntries(server.db, contest.id, existing);
+    await seedEntries(server, contest.id, existing);
 
     // The owner watches the dashboard in another browser.
     const ownerContext = await signedInContext(browser, server, owner.id);
@@ -301,7 +302,7 @@ test.describe('public entry page', () => {
       title: 'Winter Warmup',
       endDate: fromNow({ days: -1 }),
     });
-    await seedEntries(server.db, contest.id, existing.slice(0, 2));
+    await seedEntries(server, contest.id, existing.slice(0, 2));
     await page.goto(`/c/${contest.id}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Winter Warmup');
@@ -354,7 +355,7 @@ test.describe('public entry page', () => {
       prizeDetails: '3 months of personal training',
       prizeValue: '$450',
     });
-    await seedEntries(server.db, contest.id, existing);
+    await seedEntries(server, contest.id, existing);
 
     const response = await page.request.get(`/c/${contest.id}`);
     expect(response.status()).toBe(200);

@@ -16,6 +16,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('telling an unreachable database
     new Error('Connection terminated unexpectedly'),
     new Error('timeout exceeded when trying to connect'),
     new Error('Query read timeout'),
+    // The pool of an instance that is shutting down.
+    new Error('Failed query: select 1\nparams: ', {
+      cause: new Error('Cannot use a pool after calling end on the pool'),
+    }),
     // Drizzle's wrapper of the ROLLBACK that failed on the lost connection.
     new Error('Failed query: rollback\nparams: ', {
       cause: new Error('Client has encountered a connection error and is not queryable'),

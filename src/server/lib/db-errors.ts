@@ -29,7 +29,7 @@ const unavailableCodes = new Set([
  * connection also fails the transaction's ROLLBACK, whose error then replaces the first one.
  */
 const unavailableMessages =
-  /Connection terminated|not queryable|Query read timeout|timeout exceeded when trying to connect|PGlite is closed/i;
+  /Connection terminated|not queryable|Query read timeout|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i;
 
 /** True when the database cannot be reached, as opposed to a query that is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -70,7 +70,7 @@ describe('no tokens or entrants’ data in a production log', () => {
 
   it('logs a failed entry batch by error class and SQL code, without the entrants', async () => {
     const owner = await seedUser(t);
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     // The database refuses the batch with an error that quotes an entrant, as a real constraint's
     // detail does.
     await t.database.db.execute(sql`

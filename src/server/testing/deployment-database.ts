@@ -48,7 +48,7 @@ export function seedOpenContest(
         emailVerifiedAt: new Date(),
       })
       .returning({ id: users.id });
-    const contest = await seedContest({ database }, owner!, {
+    const contest = await seedContest(database, owner!, {
       maxEntries: options.maxEntries ?? null,
     });
     return contest.id;

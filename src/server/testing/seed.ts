@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
+import type { DbContext } from '#server/context.ts';
+import { contestEntries, contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
-import { insertEntries, type EntryCandidate } from '#server/features/entries/insert-entries.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import type { TestApp } from './test-app.ts';
@@ -35,12 +36,16 @@ export const contestBody = (overrides: Partial<CreateContestBody> = {}): CreateC
   ...overrides,
 });
 
+/**
+ * A contest row straight in the database, published unless told otherwise. Seeders take a
+ * `DbContext` as services do: `t.database` in API tests, the e2e fixtures' `server`.
+ */
 export async function seedContest(
-  t: Pick<TestApp, 'database'>,
+  { db }: DbContext,
   owner: { id: string },
   overrides: Partial<typeof contests.$inferInsert> = {},
 ): Promise<Contest> {
-  const [contest] = await t.database.db
+  const [contest] = await db
     .insert(contests)
     .values({
       ownerId: owner.id,
@@ -55,13 +60,23 @@ export async function seedContest(
   return contest!;
 }
 
-/** Entries straight in the database, past the schedule checks an entrant meets. */
+export type EntrySeed = { name: string; email: string; entryDate?: Date };
+
+/**
+ * Entries straight in the database (at the dates given, else now), past the schedule checks an
+ * entrant meets, with the contest's counter kept in step as the app keeps it.
+ */
 export async function seedEntries(
-  t: Pick<TestApp, 'database'>,
+  { db }: DbContext,
   contestId: string,
-  candidates: EntryCandidate[],
+  entries: EntrySeed[],
 ): Promise<void> {
-  await insertEntries(t.database.db, contestId, candidates, { enforceSchedule: false });
+  if (entries.length === 0) return;
+  await db.insert(contestEntries).values(entries.map((entry) => ({ contestId, ...entry })));
+  await db
+    .update(contests)
+    .set({ entryCount: sql`${contests.entryCount} + ${entries.length}` })
+    .where(eq(contests.id, contestId));
 }
 
 /** `app.inject` as a given user (or anonymous when `as` is undefined). */

@@ -140,7 +140,7 @@ describe('hostile CSV uploads', () => {
 
   /** A contest already holding two entries: a refused upload must leave exactly these. */
   async function contestWithEntries(): Promise<Contest> {
-    const contest = await seedContest(t, owner, { entryCount: 2 });
+    const contest = await seedContest(t.database, owner, { entryCount: 2 });
     await t.database.db.insert(contestEntries).values(
       ['First', 'Second'].map((name) => ({
         contestId: contest.id,
@@ -209,7 +209,7 @@ describe('hostile CSV uploads', () => {
   });
 
   it('exports formula bait it imported as quoted text cells, one per value', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const bait = [
       ['x;=HYPERLINK("http://evil.example";"x")', 'semicolon@example.com'],
       [`=cmd|' /C calc'!A0`, 'dde@example.com'],

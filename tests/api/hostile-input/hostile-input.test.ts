@@ -32,7 +32,7 @@ type Caller = (typeof callers)[number];
  */
 async function fixture() {
   const owner = await seedUser(t);
-  return { userId: owner.id, contestId: (await seedContest(t, owner)).id };
+  return { userId: owner.id, contestId: (await seedContest(t.database, owner)).id };
 }
 
 /**

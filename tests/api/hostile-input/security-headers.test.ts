@@ -67,7 +67,7 @@ describe('security headers', () => {
   let contestId: string;
   beforeAll(async () => {
     owner = await seedUser(t);
-    contestId = (await seedContest(t, owner)).id;
+    contestId = (await seedContest(t.database, owner)).id;
   });
 
   const answers: [label: string, status: number, send: () => Promise<LightMyRequestResponse>][] = [
@@ -261,7 +261,7 @@ describe('the Origin check on every unsafe route', () => {
   it.each(routes.filter(isUnsafe))('$method $url', async (route) => {
     const admin = await seedUser(t, 'admin');
     const owner = await seedUser(t);
-    const ids = { userId: owner.id, contestId: (await seedContest(t, owner)).id };
+    const ids = { userId: owner.id, contestId: (await seedContest(t.database, owner)).id };
     const send = (headers: Headers) =>
       request(t, admin, {
         method: route.method,

@@ -5,9 +5,9 @@ import { contestEntries, contests, users, type UserRole } from '#server/db/schem
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { deleteContest, findContest } from '#server/features/contests/service.ts';
 import { drawWinner, resetWinner } from '#server/features/draws/service.ts';
+import { seedEntries } from '#server/testing/seed.ts';
 import { statValue } from './contest-helpers.ts';
 import type { UserWithPassword } from './fixtures.ts';
-import { seedEntries } from './seed-contests.ts';
 
 /** Every screen of the admin area and the recovery tools, as the route table lists them. */
 export const adminScreens = {
@@ -150,7 +150,7 @@ export function watchAdminCalls(page: Page): string[] {
 
 /** A contest whose wheel has been spun: an entry, named the winner. */
 export async function seedWinner(db: Db, contestId: string): Promise<void> {
-  await seedEntries(db, contestId, [{ name: 'Winning Entrant', email: 'winner@example.com' }]);
+  await seedEntries({ db }, contestId, [{ name: 'Winning Entrant', email: 'winner@example.com' }]);
   const [entry] = await db
     .select({ id: contestEntries.id })
     .from(contestEntries)

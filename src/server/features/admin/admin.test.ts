@@ -80,9 +80,9 @@ describe('admin API', () => {
       const owner = await seedUser(t);
       const inactive = await seedUser(t);
       await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, inactive.id));
-      const open = await seedContest(t, owner);
-      await seedContest(t, owner, { isActive: false });
-      await seedContest(t, owner, { endDate: new Date(Date.now() - DAY_MS) });
+      const open = await seedContest(t.database, owner);
+      await seedContest(t.database, owner, { isActive: false });
+      await seedContest(t.database, owner, { endDate: new Date(Date.now() - DAY_MS) });
       await t.database.db.insert(contestEntries).values([
         { contestId: open.id, name: 'A', email: `a-${randomUUID()}@example.com` },
         { contestId: open.id, name: 'B', email: `b-${randomUUID()}@example.com` },
@@ -167,7 +167,10 @@ describe('admin API', () => {
     it('searches contests by title, case-insensitively, with entryCount and trainer', async () => {
       const owner = await seedUser(t);
       const tag = randomUUID().slice(0, 8);
-      const contest = await seedContest(t, owner, { title: `Summer Bash ${tag}`, entryCount: 0 });
+      const contest = await seedContest(t.database, owner, {
+        title: `Summer Bash ${tag}`,
+        entryCount: 0,
+      });
       await t.database.db
         .insert(contestEntries)
         .values({ contestId: contest.id, name: 'A', email: 'a@example.com' });
@@ -311,7 +314,7 @@ describe('admin API', () => {
   describe('contests', () => {
     it('deletes any trainer’s contest and records its title', async () => {
       const owner = await seedUser(t);
-      const contest = await seedContest(t, owner, { title: `Doomed ${randomUUID()}` });
+      const contest = await seedContest(t.database, owner, { title: `Doomed ${randomUUID()}` });
       const response = await asAdmin({
         method: 'DELETE',
         url: `/api/admin/contests/${contest.id}`,
@@ -539,7 +542,7 @@ describe('admin API', () => {
     it('lists the latest actions newest first with actor and target', async () => {
       const target = await seedUser(t);
       const owner = await seedUser(t);
-      const contest = await seedContest(t, owner, { title: `Audited ${randomUUID()}` });
+      const contest = await seedContest(t.database, owner, { title: `Audited ${randomUUID()}` });
       await asAdmin({
         method: 'PATCH',
         url: `/api/admin/users/${target.id}/role`,

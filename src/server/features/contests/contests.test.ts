@@ -300,7 +300,9 @@ describe('contests: create, read, update, delete', () => {
     });
 
     it('edits an ended contest, and extending its end date reopens it', async () => {
-      const ended = await seedContest(t, owner, { endDate: new Date(Date.now() - DAY_MS) });
+      const ended = await seedContest(t.database, owner, {
+        endDate: new Date(Date.now() - DAY_MS),
+      });
       const endedView = (await view(owner, ended.id)).json<OwnerContest>();
       const renamed = await update(owner, ended.id, editBody(endedView, { title: 'Past Edition' }));
       expect(renamed.statusCode).toBe(200);
@@ -367,15 +369,21 @@ describe('contests: create, read, update, delete', () => {
       const lister = await seedUser(t);
       const someoneElse = await seedUser(t);
       const base = Date.now() - 10 * DAY_MS;
-      const middle = await seedContest(t, lister, { title: 'B', createdAt: new Date(base + 2000) });
-      const oldest = await seedContest(t, lister, { title: 'A', createdAt: new Date(base + 1000) });
-      const draft = await seedContest(t, lister, {
+      const middle = await seedContest(t.database, lister, {
+        title: 'B',
+        createdAt: new Date(base + 2000),
+      });
+      const oldest = await seedContest(t.database, lister, {
+        title: 'A',
+        createdAt: new Date(base + 1000),
+      });
+      const draft = await seedContest(t.database, lister, {
         title: 'C',
         createdAt: new Date(base + 3000),
         isActive: false,
         publishedAt: null,
       });
-      await seedContest(t, someoneElse, { title: 'Not mine' });
+      await seedContest(t.database, someoneElse, { title: 'Not mine' });
 
       const response = await request(t, lister, { method: 'GET', url: '/api/contests' });
       expect(response.statusCode).toBe(200);
@@ -391,9 +399,9 @@ describe('contests: create, read, update, delete', () => {
 
     it('maps each own contest id to its entry count', async () => {
       const counter = await seedUser(t);
-      const busy = await seedContest(t, counter);
-      const quiet = await seedContest(t, counter);
-      const foreign = await seedContest(t, otherUser);
+      const busy = await seedContest(t.database, counter);
+      const quiet = await seedContest(t.database, counter);
+      const foreign = await seedContest(t.database, otherUser);
       for (const email of ['one@example.com', 'two@example.com']) {
         expect((await enter(busy.id, email)).statusCode).toBe(201);
       }
@@ -442,7 +450,7 @@ describe('contests: create, read, update, delete', () => {
     });
 
     it('deletes a contest whose winner has been drawn', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       expect((await enter(contest.id, 'champ@example.com')).statusCode).toBe(201);
       await t.database.db.execute(
         sql`update contests set winner_id = (select id from contest_entries where contest_id = ${contest.id}), winner_selected_at = now() where id = ${contest.id}`,

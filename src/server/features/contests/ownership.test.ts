@@ -90,7 +90,7 @@ describe('contest ownership', () => {
 
   /** A published contest with one entrant whose e-mail must never leak. */
   async function contestWithEntrant() {
-    const contest = await seedContest(t, owner, { title: 'Owner Only' });
+    const contest = await seedContest(t.database, owner, { title: 'Owner Only' });
     const entered = await request(t, undefined, {
       method: 'POST',
       url: `/api/contests/${contest.id}/entries`,
@@ -196,7 +196,7 @@ describe('contest ownership', () => {
     });
 
     it('shows an admin the full record of anyone’s contest, drafts included', async () => {
-      const draft = await seedContest(t, owner, { isActive: false, publishedAt: null });
+      const draft = await seedContest(t.database, owner, { isActive: false, publishedAt: null });
       const response = await request(t, admin, { method: 'GET', url: `/api/contests/${draft.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ trainerId: owner.id, isPublished: false });

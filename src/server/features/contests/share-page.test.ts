@@ -40,14 +40,14 @@ describe('the public entry page reuses its rendering briefly', () => {
     t.database.db.execute(sql`update contests set title = ${title} where id = ${contestId}`);
 
   it("serves the same rendering for a change that is not an owner's edit", async () => {
-    const contest = await seedContest(t, owner, { title: 'First title' });
+    const contest = await seedContest(t.database, owner, { title: 'First title' });
     expect((await renderedContest(contest.id)).title).toBe('First title');
     await retitleQuietly(contest.id, 'Quiet title');
     expect((await renderedContest(contest.id)).title).toBe('First title');
   });
 
   it('renders again at once after an edit by the owner', async () => {
-    const contest = await seedContest(t, owner, { title: 'First title' });
+    const contest = await seedContest(t.database, owner, { title: 'First title' });
     expect((await renderedContest(contest.id)).title).toBe('First title');
     const edited = await request(t, owner, {
       method: 'PUT',
@@ -59,7 +59,7 @@ describe('the public entry page reuses its rendering briefly', () => {
   });
 
   it('renders again once 2 s have passed', async () => {
-    const contest = await seedContest(t, owner, { title: 'First title' });
+    const contest = await seedContest(t.database, owner, { title: 'First title' });
     expect((await renderedContest(contest.id)).title).toBe('First title');
     await retitleQuietly(contest.id, 'Later title');
     await new Promise((resolve) => setTimeout(resolve, 2_100));

@@ -28,9 +28,9 @@ function chiSquare(observed: number[], expectedEach: number): number {
 }
 
 async function contestWith(t: TestApp, owner: { id: string }, size: number): Promise<Contest> {
-  const contest = await seedContest(t, owner);
+  const contest = await seedContest(t.database, owner);
   await seedEntries(
-    t,
+    t.database,
     contest.id,
     Array.from({ length: size }, (_, i) => ({ name: `Fan ${i}`, email: `${randomUUID()}@x.co` })),
   );

@@ -41,7 +41,7 @@ const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
 /** Entries straight in the database, counted as the draw expects; answered in the wheel's order. */
 async function addEntries(t: TestApp, contest: Contest, names: string[]): Promise<ContestEntry[]> {
   await seedEntries(
-    t,
+    t.database,
     contest.id,
     names.map((name) => ({ name, email: `${randomUUID()}@example.com` })),
   );
@@ -99,7 +99,7 @@ describe('the draw', () => {
 
   describe('a random draw', () => {
     it('answers the winner, its slice on the wheel, and records it on the contest', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entries = await addEntries(t, contest, ['Ada', 'Grace', 'Linus', 'Ken', 'Barbara']);
       const body = expectOk(await draw(t, owner, contest.id));
       expect(body).toEqual({
@@ -130,14 +130,14 @@ describe('the draw', () => {
     });
 
     it('accepts an empty JSON object as a random draw too', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Only One']);
       const body = expectOk(await draw(t, owner, contest.id, {}));
       expect(body).toMatchObject({ method: 'random', index: 0, winner: { name: 'Only One' } });
     });
 
     it('draws among entries that came in through the public entry form', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       for (const name of ['Maya Chen', 'Leo Park', 'Ines Duarte']) {
         const entered = await request(t, undefined, {
           method: 'POST',
@@ -156,19 +156,19 @@ describe('the draw', () => {
 
     it('picks only entries of that contest, draw after draw', async () => {
       const sizes = [1, 2, 3, 7];
-      const all = await Promise.all(sizes.map(() => seedContest(t, owner)));
+      const all = await Promise.all(sizes.map(() => seedContest(t.database, owner)));
       // The same e-mails in every contest: only the contest id tells the entries apart.
       const entriesByContest = new Map<string, ContestEntry[]>();
       for (const [position, contest] of all.entries()) {
         const names = Array.from({ length: sizes[position]! }, (_, i) => `C${position} #${i}`);
         await seedEntries(
-          t,
+          t.database,
           contest.id,
           names.map((name, i) => ({ name, email: `same-${i}@example.com` })),
         );
         entriesByContest.set(contest.id, await entriesOf(t, contest.id));
       }
-      const empty = await seedContest(t, owner);
+      const empty = await seedContest(t.database, owner);
       for (let round = 0; round < 12; round += 1) {
         for (const contest of all) {
           const entries = entriesByContest.get(contest.id)!;
@@ -184,7 +184,7 @@ describe('the draw', () => {
     });
 
     it('refuses a second draw while a winner exists, and keeps the first', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['A', 'B', 'C']);
       const first = expectOk(await draw(t, owner, contest.id));
       expectError(
@@ -207,7 +207,7 @@ describe('the draw', () => {
     });
 
     it('answers a clear 409 on a contest without entries, and records nothing', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       expectError(await draw(t, owner, contest.id), 409, 'NO_ENTRIES', drawMessages.noEntries);
       expectError(await draw(t, owner, contest.id, {}), 409, 'NO_ENTRIES', drawMessages.noEntries);
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
@@ -223,7 +223,7 @@ describe('the draw', () => {
 
   describe('a manual pick', () => {
     it('records the given entry as a manual pick, at its slice on the wheel', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entries = await addEntries(t, contest, ['Ann', 'Bo', 'Cy', 'Di']);
       const chosen = entries[2]!;
       const body = expectOk(await draw(t, owner, contest.id, { winnerId: chosen.id }));
@@ -239,11 +239,11 @@ describe('the draw', () => {
     });
 
     it("refuses another contest's entry with 400, and an unknown id too", async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Mine']);
-      const elsewhere = await seedContest(t, owner);
+      const elsewhere = await seedContest(t.database, owner);
       const [foreign] = await addEntries(t, elsewhere, ['Not mine']);
-      const unrelated = await seedContest(t, intruder);
+      const unrelated = await seedContest(t.database, intruder);
       const [intruders] = await addEntries(t, unrelated, ['Someone else']);
       for (const winnerId of [foreign!.id, intruders!.id, '3b241101-e2bb-4255-8caf-4136c566a962']) {
         expectError(
@@ -262,7 +262,7 @@ describe('the draw', () => {
 
   describe('a reset', () => {
     it('clears the winner with 200 {message}, and a second reset is a 409', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['X', 'Y']);
       expectOk(await draw(t, owner, contest.id));
       const body = expectOk(await reset(t, owner, contest.id));
@@ -278,7 +278,7 @@ describe('the draw', () => {
     });
 
     it('is a 409 on a contest that never had a winner', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       expectError(await reset(t, owner, contest.id), 409, 'NO_WINNER', drawMessages.noWinner);
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
     });
@@ -293,7 +293,7 @@ describe('the draw', () => {
     ] as const;
 
     it.each(calls)("answers 404 to another user's $label, and changes nothing", async (call) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['P', 'Q']);
       if (call.label === 'DELETE winner') expectOk(await draw(t, owner, contest.id));
       const before = await drawsOf(t, contest.id);
@@ -304,7 +304,7 @@ describe('the draw', () => {
     });
 
     it.each(calls)('answers 401 to an anonymous $label', async (call) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['P', 'Q']);
       expectError(await call.send(t, undefined, contest.id), 401, 'UNAUTHORIZED');
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
@@ -324,7 +324,7 @@ describe('the draw', () => {
     });
 
     it("lets an admin draw, read, pick and reset on anyone's contest, recorded as the admin", async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entries = await addEntries(t, contest, ['R', 'S', 'T']);
       const drawn = expectOk(await draw(t, admin, contest.id));
       expect(entries.map((e) => e.id)).toContain(drawn.winner.id);
@@ -339,7 +339,7 @@ describe('the draw', () => {
 
   describe('concurrent clicks', () => {
     it('two draws at once give exactly one winner: one 200 and one 409', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['U', 'V', 'W', 'Z']);
       const responses = await Promise.all([draw(t, owner, contest.id), draw(t, owner, contest.id)]);
       const statuses = responses.map((response) => response.statusCode).sort();
@@ -355,7 +355,7 @@ describe('the draw', () => {
     });
 
     it('twenty draws at once, mixed random and manual, still give exactly one winner', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entries = await addEntries(t, contest, ['U', 'V', 'W']);
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -373,7 +373,7 @@ describe('the draw', () => {
     });
 
     it('two resets at once: one 200 and one 409, one reset recorded', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['U', 'V']);
       expectOk(await draw(t, owner, contest.id));
       const responses = await Promise.all([
@@ -388,7 +388,7 @@ describe('the draw', () => {
 
   describe('the audit trail', () => {
     it('records every draw and reset, and GET draws answers them newest first', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entries = await addEntries(t, contest, ['Ada Lovelace', 'Alan Turing']);
       const started = Date.now();
 
@@ -456,13 +456,13 @@ describe('the draw', () => {
     });
 
     it('answers an empty history for a contest never drawn', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       expect(expectOk(await history(t, owner, contest.id))).toEqual([]);
     });
 
     it('keeps the order of draws and resets made within the same millisecond', async () => {
       // Straight through the service, back to back: PGlite's clock ticks in milliseconds.
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Quick', 'Quicker', 'Quickest']);
       const user: SessionUser = {
         id: owner.id,
@@ -482,8 +482,8 @@ describe('the draw', () => {
     });
 
     it("keeps each contest's history apart", async () => {
-      const one = await seedContest(t, owner);
-      const two = await seedContest(t, owner);
+      const one = await seedContest(t.database, owner);
+      const two = await seedContest(t.database, owner);
       await addEntries(t, one, ['One']);
       await addEntries(t, two, ['Two']);
       expectOk(await draw(t, owner, one.id));
@@ -515,7 +515,7 @@ describe('the draw', () => {
 
     /** Draw, dislike the winner, reset, draw again: the re-roll an owner might want to hide. */
     async function reroll(as: SeededUser, title: string) {
-      const contest = await seedContest(t, owner, { title });
+      const contest = await seedContest(t.database, owner, { title });
       await addEntries(t, contest, ['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
       const first = expectOk(await draw(t, as, contest.id));
       expectOk(await reset(t, as, contest.id));
@@ -603,7 +603,7 @@ describe('the draw', () => {
       expectOk(
         await request(t, admin, { method: 'DELETE', url: `/api/admin/contests/${original.id}` }),
       );
-      const again = await seedContest(t, owner, { title });
+      const again = await seedContest(t.database, owner, { title });
       await addEntries(t, again, ['Fresh Face']);
       expectOk(await draw(t, owner, again.id));
 
@@ -660,7 +660,7 @@ describe('the draw', () => {
 
   describe('the wheel', () => {
     it('lists names oldest entry first, whatever order they were inserted in', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const base = Date.now() - 60_000;
       const rows = [
         { name: 'Third', at: base + 3000 },
@@ -695,7 +695,7 @@ describe('the draw', () => {
 
     it('finds the winner slice for entries stored with microsecond dates', async () => {
       // Rows written before entry dates were cut to the millisecond keep their microseconds.
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await t.database.db.execute(sql`
         insert into contest_entries (contest_id, name, email, entry_date)
         select ${contest.id}, 'Micro ' || n, 'micro-' || n || '@example.com',
@@ -730,7 +730,7 @@ describe('the draw', () => {
     });
 
     it(`stops labelling above ${WHEEL_LABEL_LIMIT} entries but still finds the winner`, async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const names = Array.from({ length: WHEEL_LABEL_LIMIT + 1 }, (_, i) => `Fan ${i}`);
       const entries = await addEntries(t, contest, names);
       const drawn = expectOk(await draw(t, owner, contest.id));
@@ -742,7 +742,7 @@ describe('the draw', () => {
         winnerIndex: drawn.index,
       });
 
-      const small = await seedContest(t, owner);
+      const small = await seedContest(t.database, owner);
       await addEntries(t, small, names.slice(0, WHEEL_LABEL_LIMIT));
       const labelled = expectOk(await wheel(t, owner, small.id));
       expect(labelled.count).toBe(WHEEL_LABEL_LIMIT);
@@ -762,7 +762,7 @@ describe('the draw', () => {
       ['an empty body array', []],
       ['a SQL-ish winnerId', { winnerId: "' or 1=1 --" }],
     ])('answers 400 {message} to %s, and draws nothing', async (_label, payload) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Safe']);
       expectError(await draw(t, owner, contest.id, payload as object), 400, 'VALIDATION');
       expect(await drawsOf(t, contest.id)).toHaveLength(0);
@@ -774,7 +774,7 @@ describe('the draw', () => {
       ['invalid JSON', '{"winnerId":', 400, 'BAD_REQUEST'],
       ['an empty JSON body', '', 400, 'BAD_REQUEST'],
     ] as const)('answers 4xx {message} to %s', async (_label, payload, status, code) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Safe']);
       const response = await request(t, owner, {
         method: 'POST',
@@ -787,7 +787,7 @@ describe('the draw', () => {
     });
 
     it('answers 413 {message} to a huge body, and 415 to a non-JSON one', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['Safe']);
       const huge = await draw(t, owner, contest.id, { winnerId: 'a'.repeat(300 * 1024) });
       expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
@@ -805,7 +805,7 @@ describe('the draw', () => {
     });
 
     it('ignores unknown fields next to a valid winnerId', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const [entry] = await addEntries(t, contest, ['Chosen']);
       const body = expectOk(
         await draw(t, owner, contest.id, {

@@ -17,7 +17,7 @@ describe('entering a contest', () => {
   afterAll(() => t.close());
 
   it('accepts a trimmed entry, answers 201 with the name, and counts it', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const response = await enter(t, contest.id, {
       name: '  Maya Chen ',
       email: ' Maya@Example.com ',
@@ -37,7 +37,7 @@ describe('entering a contest', () => {
   });
 
   it('gives entries time-ordered ids: version 7 layout, the entry time in the first 48 bits', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const first = (await enter(t, contest.id, { name: 'A', email: 'first@example.com' })).json();
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = (await enter(t, contest.id, { name: 'B', email: 'second@example.com' })).json();
@@ -59,7 +59,7 @@ describe('entering a contest', () => {
     [{ name: 'Al' }, 'email', 'Email address is required'],
     [{ name: 42, email: 'a@b.co' }, 'name', 'Full name is required'],
   ])('refuses %j with the spec message', async (payload, field, message) => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const response = await enter(t, contest.id, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, code: 'VALIDATION', errors: { [field]: message } });
@@ -68,7 +68,7 @@ describe('entering a contest', () => {
   it.each(['Two\nLines', 'Bell\u0007', 'Del\u007F', 'C1\u0085', 'Maya \u202Egnp.exe', 'Iso\u2066'])(
     'refuses the name %j: names are plain text',
     async (name) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await enter(t, contest.id, { name, email: 'a@b.co' });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION');
@@ -79,7 +79,7 @@ describe('entering a contest', () => {
   );
 
   it('refuses a second entry with the same e-mail in another letter case', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     expect((await enter(t, contest.id, { name: 'A', email: 'dup@example.com' })).statusCode).toBe(
       201,
     );
@@ -92,8 +92,8 @@ describe('entering a contest', () => {
   });
 
   it('refuses entries after the end date, while paused, and on drafts', async () => {
-    const ended = await seedContest(t, owner, { endDate: new Date(Date.now() - 1000) });
-    const paused = await seedContest(t, owner, { isActive: false });
+    const ended = await seedContest(t.database, owner, { endDate: new Date(Date.now() - 1000) });
+    const paused = await seedContest(t.database, owner, { isActive: false });
     for (const contest of [ended, paused]) {
       const response = await enter(t, contest.id, { name: 'Late', email: 'late@example.com' });
       expect(response.statusCode).toBe(409);
@@ -102,7 +102,7 @@ describe('entering a contest', () => {
         code: 'CONTEST_ENDED',
       });
     }
-    const draft = await seedContest(t, owner, { isActive: false, publishedAt: null });
+    const draft = await seedContest(t.database, owner, { isActive: false, publishedAt: null });
     expect((await enter(t, draft.id, { name: 'X', email: 'x@example.com' })).statusCode).toBe(409);
   });
 
@@ -115,7 +115,7 @@ describe('entering a contest', () => {
   });
 
   it('takes exactly maxEntries out of 300 concurrent distinct entries', async () => {
-    const contest = await seedContest(t, owner, { maxEntries: 50 });
+    const contest = await seedContest(t.database, owner, { maxEntries: 50 });
     const responses = await Promise.all(
       Array.from({ length: 300 }, (_, index) =>
         enter(t, contest.id, { name: `Fan ${index}`, email: `fan${index}@example.com` }),
@@ -140,7 +140,7 @@ describe('entering a contest', () => {
   });
 
   it('takes exactly one of 50 concurrent entries with one e-mail in mixed case', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
         enter(t, contest.id, {
@@ -158,7 +158,9 @@ describe('entering a contest', () => {
   });
 
   it('keeps the count exact when entries for many contests arrive at once', async () => {
-    const all = await Promise.all([1, 2, 3].map(() => seedContest(t, owner, { maxEntries: 10 })));
+    const all = await Promise.all(
+      [1, 2, 3].map(() => seedContest(t.database, owner, { maxEntries: 10 })),
+    );
     await Promise.all(
       all.flatMap((contest) =>
         Array.from({ length: 25 }, (_, index) =>
@@ -176,7 +178,7 @@ describe('entering a contest', () => {
   });
 
   it('uses the server clock: an end date a moment ago is already over', async () => {
-    const contest = await seedContest(t, owner, { endDate: new Date(Date.now() + 300) });
+    const contest = await seedContest(t.database, owner, { endDate: new Date(Date.now() + 300) });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const response = await enter(t, contest.id, { name: 'Tardy', email: 'tardy@example.com' });
     expect(response.statusCode).toBe(409);

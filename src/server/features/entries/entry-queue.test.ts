@@ -107,7 +107,7 @@ describe('the entry queue under a flood', () => {
   afterAll(() => t.close());
 
   it('refuses entries past a full queue with 503, Retry-After and a message, storing none of them', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const release = await holdContestLock(t, contest);
     const extra = 40;
     const answers = Array.from({ length: ENTRY_QUEUE_LIMITS.perContest + extra }, (_, n) =>
@@ -136,7 +136,7 @@ describe('the entry queue under a flood', () => {
   });
 
   it('refuses an entry for a full queue before reading its body', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const release = await holdContestLock(t, contest);
     const queued = Array.from({ length: ENTRY_QUEUE_LIMITS.perContest }, (_, n) =>
       enter(t, contest.id, entrant(n)),
@@ -157,7 +157,7 @@ describe('the entry queue under a flood', () => {
   });
 
   it('does not store the entry of a client that disconnected while it was queued', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const release = await holdContestLock(t, contest);
     // This one's batch is cut and waits for the lock; the next entry queues behind it.
     const first = enter(t, contest.id, entrant(1));
@@ -185,7 +185,7 @@ describe('the entry queue under a flood', () => {
   });
 
   it('answers 413 for an entry body far larger than any entry', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const response = await enter(t, contest.id, {
       name: 'Big',
       email: 'big@example.com',

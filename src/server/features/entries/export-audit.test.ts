@@ -21,7 +21,7 @@ describe('exports of another owner’s entries', () => {
   it('records an admin’s export of someone else’s contest, and keeps it after the delete', async () => {
     const owner = await seedUser(t);
     const admin = await seedUser(t, 'admin');
-    const contest = await seedContest(t, owner, { title: 'Leads Giveaway' });
+    const contest = await seedContest(t.database, owner, { title: 'Leads Giveaway' });
 
     expect((await exportAs(admin, contest.id)).statusCode).toBe(200);
     const [row] = await auditOf(contest.id);
@@ -49,8 +49,8 @@ describe('exports of another owner’s entries', () => {
   it('does not record an owner exporting their own leads, an admin’s own included', async () => {
     const owner = await seedUser(t);
     const admin = await seedUser(t, 'admin');
-    const ownContest = await seedContest(t, owner);
-    const adminsContest = await seedContest(t, admin);
+    const ownContest = await seedContest(t.database, owner);
+    const adminsContest = await seedContest(t.database, admin);
     expect((await exportAs(owner, ownContest.id)).statusCode).toBe(200);
     expect((await exportAs(admin, adminsContest.id)).statusCode).toBe(200);
     expect(await auditOf(ownContest.id)).toEqual([]);

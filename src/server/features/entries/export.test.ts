@@ -41,7 +41,7 @@ describe('exporting entries as CSV', () => {
   }
 
   it('answers text/csv with a BOM, CRLF lines and the quoted columns name,email,entryDate', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     for (const [name, email] of [
       ['Maya Chen', 'maya@example.com'],
       ['Jordan Lee', 'jordan@example.com'],
@@ -73,7 +73,7 @@ describe('exporting entries as CSV', () => {
   });
 
   it('names the file after the title, plain ASCII when it can be', async () => {
-    const contest = await seedContest(t, owner, { title: 'Spring Shred (2025)' });
+    const contest = await seedContest(t.database, owner, { title: 'Spring Shred (2025)' });
     const response = await exportCsv(contest.id, owner);
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="Spring Shred (2025)-entries.csv"; ` +
@@ -89,7 +89,7 @@ describe('exporting entries as CSV', () => {
     '東京マラソン抽選',
     "It's 100% free; really",
   ])('encodes an unusual title safely (RFC 6266): %j', async (title) => {
-    const contest = await seedContest(t, owner, { title });
+    const contest = await seedContest(t.database, owner, { title });
     const response = await exportCsv(contest.id, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -105,7 +105,7 @@ describe('exporting entries as CSV', () => {
   });
 
   it('round-trips names and e-mails with commas, quotes, line breaks and accents', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const tricky = [
       { name: 'Chen, Maya', email: 'maya.chen@example.com' },
       { name: 'Jo "JJ" Smith', email: 'jj@example.com' },
@@ -122,7 +122,7 @@ describe('exporting entries as CSV', () => {
   });
 
   it('neutralises cells a spreadsheet would run as a formula (= + - @ tab CR)', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const dangerous = [
       { name: '=HYPERLINK("http://evil.example","click")', email: 'eq@example.com' },
       { name: '+15551234567', email: 'plus@example.com' },
@@ -159,7 +159,7 @@ describe('exporting entries as CSV', () => {
     rows.map((row, index) => ({ ...row, entryDate: new Date(Date.UTC(2026, 2, 1, 10, 0, index)) }));
 
   it('quotes every field and neutralises formulas: one text cell per value', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     await insertEntries(contest, oneASecond(SPREADSHEET_BAIT));
     const response = await exportCsv(contest.id, owner);
     expect(response.body.split('\r\n')).toEqual([
@@ -174,7 +174,7 @@ describe('exporting entries as CSV', () => {
   });
 
   it('writes what the import reads: an exported file imports into another contest', async () => {
-    const source = await seedContest(t, owner);
+    const source = await seedContest(t.database, owner);
     const exported = [
       ...SPREADSHEET_BAIT.filter((entry) => !entry.name.includes('\t')),
       { name: 'Chen, Maya', email: 'maya.chen@example.com' },
@@ -183,7 +183,7 @@ describe('exporting entries as CSV', () => {
     await insertEntries(source, oneASecond(exported));
     const file = (await exportCsv(source.id, owner)).rawPayload;
 
-    const target = await seedContest(t, owner);
+    const target = await seedContest(t.database, owner);
     const imported = await request(t, owner, {
       method: 'POST',
       url: `/api/contests/${target.id}/entries/import`,
@@ -205,14 +205,14 @@ describe('exporting entries as CSV', () => {
   });
 
   it('exports only the header for a contest without entries', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const response = await exportCsv(contest.id, owner);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('\uFEFF"name","email","entryDate"\r\n');
   });
 
   it('exports 12,000 entries completely, each once, even when they share one date', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const total = 12_000;
     // One statement, one now(): every row has the same (microsecond) date, as a batch has.
     await t.database.db.execute(sql`
@@ -236,7 +236,7 @@ describe('exporting entries as CSV', () => {
   });
 
   it('refuses anonymous callers (401) and other users (404) without any e-mail', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     await insertEntries(contest, [{ name: 'Hidden', email: 'hidden@example.com' }]);
     const anonymous = await exportCsv(contest.id, undefined);
     expect(anonymous.statusCode).toBe(401);

@@ -43,7 +43,7 @@ describe('import limits', () => {
   afterAll(() => t.close());
 
   it('refuses a file of more than 100,000 rows with 413, importing nothing', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const response = await importInto(
       t,
       owner,
@@ -59,7 +59,7 @@ describe('import limits', () => {
   });
 
   it('takes 100,000 rows, blank lines not counted', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     // Invalid rows: counted and reported without writing 100,000 entries.
     const csv = csvOf(100_000, (n) => `Fan ${n},not-an-email${n % 1000 === 0 ? '\n' : ''}`);
     const response = await importInto(t, owner, contest, csv);
@@ -69,7 +69,7 @@ describe('import limits', () => {
 
   it('fills the last places of a nearly full contest from a file of entrants already in it', async () => {
     const stored = 20_000;
-    const contest = await seedContest(t, owner, { maxEntries: stored + 3 });
+    const contest = await seedContest(t.database, owner, { maxEntries: stored + 3 });
     await t.database.db.execute(sql`
       insert into contest_entries (contest_id, name, email)
       select ${contest.id}, 'Fan ' || n, 'fan' || n || '@example.com'
@@ -101,7 +101,7 @@ describe('import limits', () => {
   });
 
   it('answers other requests while a large import is being written', async () => {
-    const contest = await seedContest(t, owner);
+    const contest = await seedContest(t.database, owner);
     const rows = 40_000;
     let importFinished = false;
     const importing = importInto(
@@ -143,7 +143,10 @@ describe('the import rate limit', () => {
 
   it('takes 20 imports an hour per owner, then answers 429 with Retry-After', async () => {
     const [owner, other] = [await seedUser(t), await seedUser(t)];
-    const [contest, othersContest] = [await seedContest(t, owner), await seedContest(t, other)];
+    const [contest, othersContest] = [
+      await seedContest(t.database, owner),
+      await seedContest(t.database, other),
+    ];
     for (let n = 1; n <= 20; n += 1) {
       const response = await importInto(
         t,

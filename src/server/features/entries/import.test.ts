@@ -52,7 +52,7 @@ describe('importing entries from CSV', () => {
 
   describe('reading the file', () => {
     it('imports name,email rows and answers {imported, skipped, errors}', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         csvFileForm('name,email\nMaya Chen,maya@example.com\nJordan Lee,jordan@example.com\n'),
@@ -77,7 +77,7 @@ describe('importing entries from CSV', () => {
       [' Name , Email ', 'Maya Chen,maya@example.com'],
       ['id,email,phone,name', '7,maya@example.com,555-0100,Maya Chen'],
     ])('finds the columns in header %j', async (header, row) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(contest, csvFileForm(`${header}\n${row}\n`));
       expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
       expect(await storedEntries(contest)).toEqual([
@@ -86,7 +86,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('reads a UTF-8 file with BOM, CRLF line ends and quoted fields', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const csv =
         '\uFEFF"name","email"\r\n' +
         '"Chen, Maya",maya@example.com\r\n' +
@@ -104,7 +104,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('reads a file without a trailing newline and ignores blank lines', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         csvFileForm('name,email\n\nAda,ada@example.com\n\n , \n,,\nBo,bo@example.com'),
@@ -113,7 +113,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('finds the header below leading blank lines and still numbers rows as a spreadsheet', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         csvFileForm('\r\n\r\nname,email\r\nAda,ada@example.com\r\nNo Email,\r\n'),
@@ -126,7 +126,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('trims names and e-mails and keeps the e-mail as written', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         csvFileForm('name,email\n  Ada  ,  Ada@Example.COM \n'),
@@ -138,7 +138,7 @@ describe('importing entries from CSV', () => {
 
   describe('skipping rows', () => {
     it('skips duplicates within the file and e-mails already entered, case-insensitively', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const entered = await request(t, undefined, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries`,
@@ -174,7 +174,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('reports bad rows by spreadsheet row (header is row 1) and imports the rest', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const csv = [
         'name,email', // 1
         'Good One,good1@example.com', // 2
@@ -206,7 +206,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('reports names with control or text-direction characters by row', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const csv = [
         'name,email', // 1
         '"Multi\r\nLine",multi@example.com', // 2: one record over two lines
@@ -230,7 +230,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('counts every skipped row but lists at most 100 errors', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const rows = Array.from({ length: 150 }, (_, index) => `Bad ${index},not-an-email`);
       const response = await importInto(contest, csvFileForm(['name,email', ...rows].join('\n')));
       const result = response.json<ImportResult>();
@@ -241,7 +241,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('respects maxEntries: rows past capacity are skipped as full', async () => {
-      const contest = await seedContest(t, owner, { maxEntries: 3 });
+      const contest = await seedContest(t.database, owner, { maxEntries: 3 });
       await request(t, undefined, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries`,
@@ -275,8 +275,8 @@ describe('importing entries from CSV', () => {
     });
 
     it('imports into an ended or paused contest (the owner’s own list)', async () => {
-      const ended = await seedContest(t, owner, { endDate: new Date(Date.now() - 1000) });
-      const paused = await seedContest(t, owner, { isActive: false });
+      const ended = await seedContest(t.database, owner, { endDate: new Date(Date.now() - 1000) });
+      const paused = await seedContest(t.database, owner, { isActive: false });
       for (const contest of [ended, paused]) {
         const response = await importInto(
           contest,
@@ -289,7 +289,7 @@ describe('importing entries from CSV', () => {
 
   describe('refusing the upload', () => {
     it('refuses a file that is not .csv with 415', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       for (const filename of ['entries.txt', 'entries.csv.exe', 'entries', 'csv']) {
         const response = await importInto(
           contest,
@@ -309,7 +309,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('refuses a multipart body without the csvFile file with 400', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const onlyField = multipartForm([{ field: 'note', content: 'no file here' }]);
       const wrongField = multipartForm([
         { field: 'upload', content: 'name,email\nA,a@example.com\n', filename: 'entries.csv' },
@@ -325,7 +325,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('refuses a JSON or plain-text body with 415', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const json = await request(t, owner, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries/import`,
@@ -348,7 +348,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('accepts a file of several hundred KB (above the JSON body limit)', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const padding = 'x'.repeat(60_000);
       const rows = Array.from(
         { length: 20 },
@@ -362,7 +362,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('refuses a file over 5 MB with 413 and imports nothing', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const header = 'name,email\n';
       const row = 'Same Row,row@example.com\n';
       const csv =
@@ -378,7 +378,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('refuses two files in one upload', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         multipartForm([
@@ -398,7 +398,7 @@ describe('importing entries from CSV', () => {
       ['a header without email', 'name,phone\nMaya,555\n'],
       ['a header without name', 'full name,email\nMaya,maya@example.com\n'],
     ])('refuses %s with 400', async (_label, csv) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -409,7 +409,7 @@ describe('importing entries from CSV', () => {
     });
 
     it('refuses a file with an unterminated quote with 400, importing nothing', async () => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(
         contest,
         csvFileForm('name,email\nGood,good@example.com\n"Maya,maya@example.com\n'),
@@ -431,7 +431,7 @@ describe('importing entries from CSV', () => {
       ['UTF-16 text', Buffer.from('\uFEFFname,email\nA,a@example.com\n', 'utf16le')],
       ['a huge single line', Buffer.from(`name,email\n${'y'.repeat(200_000)}\n`)],
     ])('answers %s with 4xx (never 5xx)', async (_label, bytes) => {
-      const contest = await seedContest(t, owner);
+      const contest = await seedContest(t.database, owner);
       const response = await importInto(contest, csvFileForm(bytes));
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json().message ?? response.json().imported).toBeDefined();

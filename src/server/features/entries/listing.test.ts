@@ -24,7 +24,7 @@ describe('listing a contest’s entries', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await seedUser(t);
-    contest = await seedContest(t, owner);
+    contest = await seedContest(t.database, owner);
     for (const entrant of ENTRANTS) {
       const response = await enter(contest.id, entrant);
       if (response.statusCode !== 201) throw new Error(response.body);
@@ -66,7 +66,7 @@ describe('listing a contest’s entries', () => {
   });
 
   it('answers an empty list for a contest without entries', async () => {
-    const empty = await seedContest(t, owner);
+    const empty = await seedContest(t.database, owner);
     const response = await list(owner, {}, empty.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
@@ -132,7 +132,7 @@ describe('listing a contest’s entries', () => {
   });
 
   it('pages through entries that share one entry date (imported in one transaction)', async () => {
-    const busy = await seedContest(t, owner);
+    const busy = await seedContest(t.database, owner);
     const total = 30;
     const rows = Array.from(
       { length: total },

@@ -7,7 +7,7 @@ export async function getDatabaseHealth(): Promise<'ok' | 'unavailable'> {
     await apiRequest<{ status: string }>('GET', '/healthz');
     return 'ok';
   } catch (error) {
-    if (error instanceof ApiError && error.status === 503) return 'unavailable';
+    if (error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE') return 'unavailable';
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
 import { EnteredCard } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
-import { rememberEntry, useEnteredName } from '../entry-memory.ts';
+import { rememberEntry, useEnteredName } from '../lib/entry-memory.ts';
 
 /** One fixed format, so the server's rendering and the browser's agree. */
 const formatCount = (value: number) => value.toLocaleString('en-US');
@@ -54,7 +54,8 @@ export function ContestEntryPage({
     );
   }
   if (contestState.status === 'error') {
-    const isMissing = contestState.error instanceof ApiError && contestState.error.status === 404;
+    const isMissing =
+      contestState.error instanceof ApiError && contestState.error.code === 'NOT_FOUND';
     return (
       <PageFrame>
         <div className="rounded-2xl border border-border bg-card p-8 text-center shadow-sm">

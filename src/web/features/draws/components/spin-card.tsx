@@ -13,7 +13,7 @@ import { useDraws } from '../api/get-draws.ts';
 import { useWheel } from '../api/get-wheel.ts';
 import { refreshDraw } from '../api/refresh-draw.ts';
 import { useResetWinner } from '../api/reset-winner.ts';
-import { finalRotation, rotationAt, settleDuration, sliceDegrees } from '../wheel-geometry.ts';
+import { finalRotation, rotationAt, settleDuration, sliceDegrees } from '../lib/wheel-geometry.ts';
 import { DrawHistory } from './draw-history.tsx';
 import { Wheel, type WheelHandle } from './wheel.tsx';
 

@@ -1,5 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
-import { drawWheelFrame, renderWheelImage } from '../wheel-renderer.ts';
+import { drawWheelFrame, renderWheelImage } from '../lib/wheel-renderer.ts';
 
 /** Canvas pixels: sharp on a phone's dense screen and on a projector alike. */
 const DIAMETER = 840;
