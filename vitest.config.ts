@@ -22,7 +22,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/web/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/protocol/**/*.test.ts',
+          ],
         },
       },
     ],

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const sample = JSON.parse(
+  readFileSync(path.join(root, 'docs/draw-protocol/sample-record-v1.json'), 'utf8'),
+) as { seed: string; picks: { entryId: string; displayName: string }[] };
+const scratch = mkdtempSync(path.join(tmpdir(), 'verify-draw-'));
+
+/** `npm run verify` on a record: its exit status and what it printed. */
+async function verify(record: unknown, ...args: string[]) {
+  const file = path.join(scratch, `${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(record));
+  try {
+    const { stdout } = await run('node', ['scripts/verify-draw.mjs', file, ...args], { cwd: root });
+    return { status: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { status: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('npm run verify (scripts/verify-draw.mjs)', () => {
+  it('confirms the published sample record, and finds an entrant by their entry id', async () => {
+    const entryId = sample.picks[1]!.entryId;
+    const { status, output } = await verify(sample, '--entry', entryId);
+    expect(output).toMatch(/All \d+ checks hold\./);
+    expect(output).toContain(`entry ${entryId} is in the draw`);
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ['a seed that is not the committed one', { seed: 'ff'.repeat(32) }, /FAIL SHA-256\(seed\)/],
+    [
+      'a winner the sequence did not pick',
+      {
+        picks: sample.picks.map((pick, i) =>
+          i === 1 ? { ...pick, entryId: sample.picks[2]!.entryId } : pick,
+        ),
+      },
+      /FAIL pick 2/,
+    ],
+    [
+      'an e-mail address in the record',
+      { picks: sample.picks.map((pick) => ({ ...pick, displayName: 'maria@example.com' })) },
+      /FAIL the record holds no e-mail address/,
+    ],
+  ])('fails on %s', async (_, change, failure) => {
+    const { status, output } = await verify({ ...sample, ...change });
+    expect(output).toMatch(failure);
+    expect(status).toBe(1);
+  });
+
+  it('says so, with status 2, when the record cannot be read', async () => {
+    const { status, output } = await verify('not a record');
+    expect(status).toBe(1);
+    expect(output).toMatch(/malformed|FAIL/);
+    const missing = await run(
+      'node',
+      ['scripts/verify-draw.mjs', path.join(scratch, 'none.json')],
+      {
+        cwd: root,
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Cannot read the record'),
+    });
+  });
+});
