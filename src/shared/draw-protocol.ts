@@ -98,6 +98,39 @@ export async function computePick(
   }
 }
 
+/** What every pick of one contest shares once its entries are frozen. */
+export type FrozenDraw = Omit<PickInput, 'p' | 'remaining'> & {
+  /** The frozen entry ids, in the wheel's order. */
+  entryIds: readonly string[];
+};
+
+export type DrawnPick = { p: number; entryId: string; index: number; attempts: number };
+
+/**
+ * The next `count` random picks, numbered from `firstP`: each from the frozen entries that no
+ * earlier pick (`pickedEntryIds`, winners and disqualified alike) has taken.
+ */
+export async function drawNextPicks(
+  hashes: DrawHashes,
+  draw: FrozenDraw,
+  pickedEntryIds: ReadonlySet<string>,
+  firstP: number,
+  count: number,
+): Promise<DrawnPick[]> {
+  const remaining = draw.entryIds.filter((entryId) => !pickedEntryIds.has(entryId));
+  const picks: DrawnPick[] = [];
+  for (let p = firstP; p < firstP + count && remaining.length > 0; p += 1) {
+    const { index, attempts } = await computePick(hashes, {
+      ...draw,
+      p,
+      remaining: remaining.length,
+    });
+    const [entryId] = remaining.splice(index, 1);
+    picks.push({ p, entryId: entryId!, index, attempts });
+  }
+  return picks;
+}
+
 /** "Maria S.": the first word of the name and the initial of its last word; nothing else. */
 export function toDisplayName(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

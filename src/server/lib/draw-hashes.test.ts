@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '#server/testing/test-app.ts';
+import {
+  commitToSeed,
+  drawNextPicks,
+  hashEntryIds,
+  hashLeaves,
+  webCryptoHashes,
+} from '#shared/draw-protocol.ts';
+import { nodeDrawHashes } from './draw-hashes.ts';
+
+const vectors = JSON.parse(
+  readFileSync(new URL('../../../docs/draw-protocol/vectors-v1.json', import.meta.url), 'utf8'),
+) as {
+  seed: string;
+  seedHash: string;
+  contestId: string;
+  entryIds: string[];
+  leaves: string[];
+  root: string;
+  withoutBeacon: { picks: { entryId: string; index: number; attempts: number }[] };
+};
+
+/** Pearson's chi-square of observed counts against a uniform expectation. */
+function chiSquare(counts: number[]): number {
+  const expected = counts.reduce((sum, count) => sum + count, 0) / counts.length;
+  return counts.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
+}
+/** The chi-square distribution's 0.999 quantile with 9 degrees of freedom (10 entries). */
+const CHI_SQUARE_9_DF_P001 = 27.877;
+
+const frozen = {
+  seedHex: vectors.seed,
+  contestId: vectors.contestId,
+  root: vectors.root,
+  beaconRandomness: null,
+  entryIds: vectors.entryIds,
+};
+
+const entryIds = Array.from({ length: 10 }, (_, i) => `entry-${i}`);
+/** Seeds that differ per trial but are the same every run: the test cannot flake. */
+const trialSeed = (trial: number) => createHash('sha256').update(`trial ${trial}`).digest('hex');
+
+// Pure functions: once, in the PGlite project.
+describe.runIf(testDatabaseKind() === 'pglite')('the draw on the server (node:crypto)', () => {
+  it('gives the published vectors, as the browser (WebCrypto) does', async () => {
+    expect(await commitToSeed(nodeDrawHashes, vectors.seed)).toBe(vectors.seedHash);
+    const leaves = await hashEntryIds(nodeDrawHashes, vectors.entryIds);
+    expect(leaves).toEqual(await hashEntryIds(webCryptoHashes, vectors.entryIds));
+    expect(await hashLeaves(nodeDrawHashes, leaves)).toBe(vectors.root);
+    const picks = await drawNextPicks(nodeDrawHashes, frozen, new Set(), 1, 3);
+    expect(picks.map(({ entryId, index, attempts }) => ({ entryId, index, attempts }))).toEqual(
+      vectors.withoutBeacon.picks.map(({ entryId, index, attempts }) => ({
+        entryId,
+        index,
+        attempts,
+      })),
+    );
+  });
+
+  it('skips the entries already picked and numbers the picks on from firstP', async () => {
+    const [first, ...rest] = await drawNextPicks(nodeDrawHashes, frozen, new Set(), 1, 3);
+    const resumed = await drawNextPicks(nodeDrawHashes, frozen, new Set([first!.entryId]), 2, 2);
+    expect(resumed).toEqual(rest);
+    const everyone = new Set(vectors.entryIds);
+    expect(await drawNextPicks(nodeDrawHashes, frozen, everyone, 4, 1)).toEqual([]);
+  });
+
+  it('is uniform: 2,000 draws of 1 winner from 10 entries pass chi-square at p = 0.001', async () => {
+    const counts = new Array<number>(10).fill(0);
+    for (let trial = 0; trial < 2000; trial += 1) {
+      const [pick] = await drawNextPicks(
+        nodeDrawHashes,
+        { seedHex: trialSeed(trial), contestId: 'c', root: 'r', beaconRandomness: null, entryIds },
+        new Set(),
+        1,
+        1,
+      );
+      counts[entryIds.indexOf(pick!.entryId)]! += 1;
+    }
+    expect(chiSquare(counts)).toBeLessThan(CHI_SQUARE_9_DF_P001);
+  });
+
+  it('is uniform at every place: positions 1 to 3 over 2,000 draws pass chi-square', async () => {
+    const countsByPosition = [0, 1, 2].map(() => new Array<number>(10).fill(0));
+    for (let trial = 0; trial < 2000; trial += 1) {
+      const picks = await drawNextPicks(
+        nodeDrawHashes,
+        { seedHex: trialSeed(trial), contestId: 'c', root: 'r', beaconRandomness: null, entryIds },
+        new Set(),
+        1,
+        3,
+      );
+      picks.forEach((pick, position) => {
+        countsByPosition[position]![entryIds.indexOf(pick.entryId)]! += 1;
+      });
+    }
+    for (const counts of countsByPosition) {
+      expect(chiSquare(counts)).toBeLessThan(CHI_SQUARE_9_DF_P001);
+    }
+  });
+});
