@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import {
   commitToSeed,
   computePick,
@@ -8,44 +8,30 @@ import {
   toDisplayName,
   webCryptoHashes,
   type DrawHashes,
-} from './draw-protocol.ts';
+} from '#shared/draw-protocol.ts';
+import { drawVectors as vectors } from './vectors.ts';
 
-/** The fixed vectors published beside the protocol (docs/draw-protocol.md). */
-const vectors = JSON.parse(
-  readFileSync(new URL('../../docs/draw-protocol/vectors-v1.json', import.meta.url), 'utf8'),
-) as {
-  seed: string;
-  seedHash: string;
-  contestId: string;
-  entryIds: string[];
-  leaves: string[];
-  root: string;
-  withoutBeacon: VectorDraw;
-  withBeacon: VectorDraw;
-};
-type VectorDraw = {
-  beaconRandomness: string | null;
-  picks: { p: number; remaining: number; index: number; attempts: number; entryId: string }[];
-};
-
-describe('prizewheel-draw-v1 against its published vectors', () => {
+describe.each([
+  ['WebCrypto (the browser)', webCryptoHashes],
+  ['node:crypto (the server)', nodeDrawHashes],
+])('prizewheel-draw-v1 against its published vectors, with %s', (_, hashes) => {
   it('commits to the seed: hex(SHA-256(seed bytes))', async () => {
-    expect(await commitToSeed(webCryptoHashes, vectors.seed)).toBe(vectors.seedHash);
+    expect(await commitToSeed(hashes, vectors.seed)).toBe(vectors.seedHash);
   });
 
   it('hashes each entry id into a leaf and the leaves into the root', async () => {
-    const leaves = await hashEntryIds(webCryptoHashes, vectors.entryIds);
+    const leaves = await hashEntryIds(hashes, vectors.entryIds);
     expect(leaves).toEqual(vectors.leaves);
-    expect(await hashLeaves(webCryptoHashes, leaves)).toBe(vectors.root);
+    expect(await hashLeaves(hashes, leaves)).toBe(vectors.root);
   });
 
   it.each([
     ['without a beacon', vectors.withoutBeacon],
     ['with a beacon', vectors.withBeacon],
-  ])('replays every pick %s, removing each picked entry', async (_, draw) => {
+  ])('replays every pick %s, removing each picked entry', async (__, draw) => {
     const remaining = [...vectors.entryIds];
     for (const pick of draw.picks) {
-      const result = await computePick(webCryptoHashes, {
+      const result = await computePick(hashes, {
         seedHex: vectors.seed,
         contestId: vectors.contestId,
         root: vectors.root,
