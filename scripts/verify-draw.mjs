@@ -10,7 +10,9 @@
  * Exit status: 0 when every check holds, 1 when one fails, 2 when the record cannot be read.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 
 const VERSION = 'prizewheel-draw-v1';
 const TWO_TO_256 = 1n << 256n;
@@ -68,7 +70,7 @@ export function verifyRecord(record, { entryId } = {}) {
     );
   }
   if (entryId) {
-    const leaf = sha256Hex(entryId);
+    const leaf = sha256Hex(entryId.toLowerCase());
     const at = leaves.indexOf(leaf);
     check(at >= 0, `entry ${entryId} is in the draw: leaf ${at + 1} of ${leaves.length} (${leaf})`);
   }
@@ -95,7 +97,7 @@ export function verifyRecord(record, { entryId } = {}) {
       );
     } else {
       check(
-        remaining.indexOf(leaf) === pick.index,
+        pick.method === 'manual' && pick.attempts === 0 && remaining.indexOf(leaf) === pick.index,
         `pick ${pick.p} (${pick.displayName}) was chosen by hand`,
       );
     }
@@ -169,6 +171,7 @@ async function main(args) {
   return failed ? 1 : 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command (not imported): compared as URLs, so spaces, symlinks and Windows paths match.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -54,6 +54,18 @@ describe('npm run verify (scripts/verify-draw.mjs)', () => {
     const { status, output } = await verify({ ...sample, ...change });
     expect(output).toMatch(failure);
     expect(status).toBe(1);
+  });
+
+  it('runs from a folder whose path has a space, and still fails a bad record', async () => {
+    const folder = path.join(scratch, 'a folder');
+    mkdirSync(folder);
+    copyFileSync(path.join(root, 'scripts/verify-draw.mjs'), path.join(folder, 'verify-draw.mjs'));
+    const file = path.join(scratch, 'wrong-version.json');
+    writeFileSync(file, JSON.stringify({ ...sample, version: 'prizewheel-draw-v0' }));
+    const failed = await run('node', [path.join(folder, 'verify-draw.mjs'), file]).catch(
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failed).toMatchObject({ code: 1, stdout: expect.stringContaining('FAIL protocol') });
   });
 
   it('says so, with status 2, when the record cannot be read', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDrand, type FakeDrand } from '#server/testing/fake-drand.ts';
 import { testDatabaseKind } from '#server/testing/test-app.ts';
-import { BEACON_DELAY_MS, fetchRoundAfter, isValidRound } from './drand-beacon.ts';
+import { BEACON_DELAY_MS, chainHashOf, fetchRoundAfter, isValidRound } from './drand-beacon.ts';
 
 // No database: once, in the PGlite project.
 describe.runIf(testDatabaseKind() === 'pglite')('the drand beacon (against a local chain)', () => {
@@ -45,6 +45,25 @@ describe.runIf(testDatabaseKind() === 'pglite')('the drand beacon (against a loc
     };
     expect(isValidRound(publicKey, round)).toBe(true);
     expect(isValidRound(publicKey, { ...round, round: 55 })).toBe(false);
+    // Its chain information hashes to its chain hash, which pins that public key.
+    const info = {
+      public_key: publicKey,
+      period: 3,
+      genesis_time: 1687506816,
+      groupHash: '02d678e93908888871b70e3f015b396a8c082bc1493ae5479f8743cb5d972b54',
+      schemeID: 'bls-unchained-g1-rfc9380',
+      metadata: { beaconID: 'walkthrough' },
+    };
+    expect(chainHashOf(info)).toBe(round.chain);
+    expect(chainHashOf({ ...info, period: 30 })).not.toBe(round.chain);
+  });
+
+  it("refuses a relay that serves its own key as the chain's, signing rounds with it", async () => {
+    const relay = await startFakeDrand({ forge: () => true, forgeInfo: true });
+    await expect(fetchRoundAfter(relay, new Date(Date.now() - 10_000))).rejects.toThrow(
+      /does not hash to the configured chain/,
+    );
+    await relay.close();
   });
 
   it('refuses a round signed by another key, and a randomness that is not its signature hash', async () => {

@@ -54,20 +54,51 @@ async function getJson(url: string): Promise<{ status: number; body: unknown }> 
   return { status: response.status, body };
 }
 
+export type ChainInfoFields = {
+  public_key?: unknown;
+  period?: unknown;
+  genesis_time?: unknown;
+  groupHash?: unknown;
+  schemeID?: unknown;
+  metadata?: { beaconID?: unknown };
+};
+
+/**
+ * A drand chain's hash: SHA-256 of its period (uint32), genesis time (int64, both big-endian),
+ * public key, group hash and, for any network but "default", its beacon id. The configured chain
+ * hash thereby pins the public key: a relay (or anyone on the way) that serves another key
+ * describes another chain.
+ */
+export function chainHashOf(info: ChainInfoFields): string | null {
+  const { public_key: publicKey, period, genesis_time: genesis, groupHash } = info;
+  const beaconId = info.metadata?.beaconID ?? 'default';
+  if (
+    typeof publicKey !== 'string' ||
+    typeof groupHash !== 'string' ||
+    typeof beaconId !== 'string' ||
+    !Number.isInteger(period) ||
+    !Number.isInteger(genesis)
+  ) {
+    return null;
+  }
+  const times = Buffer.alloc(12);
+  times.writeUInt32BE(period as number, 0);
+  times.writeBigInt64BE(BigInt(genesis as number), 4);
+  const parts = [times, Buffer.from(publicKey, 'hex'), Buffer.from(groupHash, 'hex')];
+  if (beaconId !== 'default') parts.push(Buffer.from(beaconId, 'utf8'));
+  return sha256(Buffer.concat(parts)).toString('hex');
+}
+
 async function readChainInfo(source: BeaconSource): Promise<ChainInfo> {
   const { status, body } = await getJson(`${source.url}/${source.chain}/info`);
-  const info = body as {
-    public_key?: unknown;
-    period?: unknown;
-    genesis_time?: unknown;
-    schemeID?: unknown;
-    hash?: unknown;
-  } | null;
+  const info = body as ChainInfoFields | null;
   if (status !== 200 || !info) {
     throw new BeaconError(`The randomness beacon's chain ${source.chain} answered ${status}.`);
   }
-  if (info.hash !== undefined && info.hash !== source.chain) {
-    throw new BeaconError('The randomness beacon describes another chain than the one configured.');
+  if (chainHashOf(info) !== source.chain) {
+    throw new BeaconError(
+      "The randomness beacon's chain information does not hash to the configured chain.",
+    );
   }
   if (info.schemeID !== SUPPORTED_SCHEME) {
     throw new BeaconError(

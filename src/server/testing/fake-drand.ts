@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
-import { roundBytes } from '#server/lib/drand-beacon.ts';
+import { chainHashOf, roundBytes } from '#server/lib/drand-beacon.ts';
 
 const DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
@@ -18,19 +18,28 @@ export type FakeDrand = {
 
 /**
  * A drand chain of our own on 127.0.0.1 (quicknet's scheme, our own key pair): `/{chain}/info`
- * and `/{chain}/public/{round}` for rounds already published. `forge` answers a round signed with
- * another key, as a beacon in an attacker's hands would.
+ * and `/{chain}/public/{round}` for rounds already published. As an attacker's relay would,
+ * `forge` signs rounds with another key, and `forgeInfo` also serves that key as the chain's.
  */
 export async function startFakeDrand(
-  options: { periodSeconds?: number; forge?: (round: number) => boolean } = {},
+  options: { periodSeconds?: number; forge?: (round: number) => boolean; forgeInfo?: boolean } = {},
 ): Promise<FakeDrand> {
   const periodSeconds = options.periodSeconds ?? 1;
-  const chain = randomBytes(32).toString('hex');
   const blss = bls12_381.shortSignatures;
   const key = blss.keygen();
   const forger = blss.keygen();
-  const genesisSeconds = Math.floor(Date.now() / 1000) - 60;
-  const publicKey = Buffer.from(key.publicKey.toBytes()).toString('hex');
+  const hexOf = (point: { toBytes(): Uint8Array }) => Buffer.from(point.toBytes()).toString('hex');
+  const publicKey = hexOf(key.publicKey);
+  const info = {
+    public_key: publicKey,
+    period: periodSeconds,
+    genesis_time: Math.floor(Date.now() / 1000) - 60,
+    groupHash: randomBytes(32).toString('hex'),
+    schemeID: 'bls-unchained-g1-rfc9380',
+    metadata: { beaconID: 'prizewheel-test' },
+  };
+  const chain = chainHashOf(info)!;
+  const genesisSeconds = info.genesis_time;
 
   const sign = (round: number, secretKey: Uint8Array) => {
     const point = blss.hash(sha256(roundBytes(round)), DST);
@@ -49,13 +58,8 @@ export async function startFakeDrand(
       reply.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (requestedChain !== chain) return send(404, { error: 'unknown chain' });
     if (kind === 'info') {
-      return send(200, {
-        public_key: publicKey,
-        period: periodSeconds,
-        genesis_time: genesisSeconds,
-        hash: chain,
-        schemeID: 'bls-unchained-g1-rfc9380',
-      });
+      const served = options.forgeInfo ? { ...info, public_key: hexOf(forger.publicKey) } : info;
+      return send(200, { ...served, hash: chain });
     }
     const round = Number(roundText);
     const publishedAt = (genesisSeconds + (round - 1) * periodSeconds) * 1000;

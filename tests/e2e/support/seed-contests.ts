@@ -30,7 +30,11 @@ let contestCounter = 0;
  */
 export function seedContest(db: Db, ownerId: string, seed: ContestSeed = {}): Promise<Contest> {
   contestCounter += 1;
-  const { state = 'active', ...fields } = seed;
+  const { state = 'active', ...given } = seed;
+  // A field given as undefined keeps its default, as it did when each default was `??`-ed in.
+  const fields = Object.fromEntries(
+    Object.entries(given).filter(([, value]) => value !== undefined),
+  );
   return seedContestRow(
     { db },
     { id: ownerId },
