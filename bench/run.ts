@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { benchBigData, reportBigData } from './big-data.ts';
+import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
@@ -97,6 +98,17 @@ if (wants('import-stall')) {
     key: 'importStall',
     heading: 'Other requests during a 100,000-row import (PGlite)',
     lines: reportImportStall(result),
+    data: result,
+  });
+}
+
+if (wants('draw-protocol')) {
+  console.log('\n== The verifiable draw on the server (issue 13)');
+  const result = await benchDrawProtocol();
+  record({
+    key: 'drawProtocol',
+    heading: 'The verifiable draw: 100 winners from 100,000 entries (server side)',
+    lines: reportDrawProtocol(result),
     data: result,
   });
 }
