@@ -8,17 +8,21 @@ export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR';
  * decide on its `code` (docs/product.md#errors), never on the text.
  */
 export class ApiError extends Error {
+  /** The body as JSON, read once: `{message, code, errors?}` from our server, `{}` otherwise. */
+  private readonly parsed: { message?: unknown; code?: unknown; errors?: unknown };
+
   constructor(
     readonly status: number,
     readonly body: string,
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
+    this.parsed = parseObject(body);
   }
 
   /** The server's `{message}`, when the body carries one. */
   get serverMessage(): string | undefined {
-    const { message } = this.parsedBody();
+    const { message } = this.parsed;
     return typeof message === 'string' && message ? message : undefined;
   }
 
@@ -28,28 +32,23 @@ export class ApiError extends Error {
    */
   get code(): ApiErrorCode | undefined {
     if (this.status === 0) return 'NETWORK_ERROR';
-    const { code } = this.parsedBody();
-    return isErrorCode(code) ? code : undefined;
-  }
-
-  private parsedBody(): { message?: unknown; code?: unknown } {
-    try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object') return parsed;
-    } catch {
-      // A body that is not JSON has no message and no code.
-    }
-    return {};
+    return isErrorCode(this.parsed.code) ? this.parsed.code : undefined;
   }
 
   get fieldErrors(): Record<string, string> {
-    try {
-      const parsed = JSON.parse(this.body) as { errors?: Record<string, string> };
-      return parsed.errors ?? {};
-    } catch {
-      return {};
-    }
+    const { errors } = this.parsed;
+    return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
   }
+}
+
+function parseObject(body: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+  } catch {
+    // A body that is not JSON has no message, no code and no field errors.
+  }
+  return {};
 }
 
 /** Sends cookies with every call, and a JSON body only when one is given. */
