@@ -64,29 +64,37 @@ export type ChainInfoFields = {
 };
 
 /**
- * A drand chain's hash: SHA-256 of its period (uint32), genesis time (int64, both big-endian),
- * public key, group hash and, for any network but "default", its beacon id. The configured chain
- * hash thereby pins the public key: a relay (or anyone on the way) that serves another key
- * describes another chain.
+ * The chain information, checked, with the chain's hash: SHA-256 of its period (uint32), genesis
+ * time (int64, both big-endian), public key, group hash and, for any network but "default", its
+ * beacon id. The configured chain hash thereby pins the public key: a relay (or anyone on the
+ * way) that serves another key describes another chain. Null when a field is missing.
  */
-export function chainHashOf(info: ChainInfoFields): string | null {
+export function describeChain(info: ChainInfoFields): (ChainInfo & { hash: string }) | null {
   const { public_key: publicKey, period, genesis_time: genesis, groupHash } = info;
   const beaconId = info.metadata?.beaconID ?? 'default';
   if (
     typeof publicKey !== 'string' ||
     typeof groupHash !== 'string' ||
     typeof beaconId !== 'string' ||
+    typeof period !== 'number' ||
+    typeof genesis !== 'number' ||
     !Number.isInteger(period) ||
-    !Number.isInteger(genesis)
+    !Number.isInteger(genesis) ||
+    period <= 0
   ) {
     return null;
   }
   const times = Buffer.alloc(12);
-  times.writeUInt32BE(period as number, 0);
-  times.writeBigInt64BE(BigInt(genesis as number), 4);
+  times.writeUInt32BE(period, 0);
+  times.writeBigInt64BE(BigInt(genesis), 4);
   const parts = [times, Buffer.from(publicKey, 'hex'), Buffer.from(groupHash, 'hex')];
   if (beaconId !== 'default') parts.push(Buffer.from(beaconId, 'utf8'));
-  return sha256(Buffer.concat(parts)).toString('hex');
+  return {
+    publicKey,
+    periodMs: period * 1000,
+    genesisMs: genesis * 1000,
+    hash: sha256(Buffer.concat(parts)).toString('hex'),
+  };
 }
 
 async function readChainInfo(source: BeaconSource): Promise<ChainInfo> {
@@ -95,7 +103,8 @@ async function readChainInfo(source: BeaconSource): Promise<ChainInfo> {
   if (status !== 200 || !info) {
     throw new BeaconError(`The randomness beacon's chain ${source.chain} answered ${status}.`);
   }
-  if (chainHashOf(info) !== source.chain) {
+  const chain = describeChain(info);
+  if (chain?.hash !== source.chain) {
     throw new BeaconError(
       "The randomness beacon's chain information does not hash to the configured chain.",
     );
@@ -105,19 +114,7 @@ async function readChainInfo(source: BeaconSource): Promise<ChainInfo> {
       `The randomness beacon's scheme ${String(info.schemeID)} is not supported (only ${SUPPORTED_SCHEME}).`,
     );
   }
-  if (
-    typeof info.public_key !== 'string' ||
-    typeof info.period !== 'number' ||
-    typeof info.genesis_time !== 'number' ||
-    info.period <= 0
-  ) {
-    throw new BeaconError("The randomness beacon's chain information is incomplete.");
-  }
-  return {
-    publicKey: info.public_key,
-    periodMs: info.period * 1000,
-    genesisMs: info.genesis_time * 1000,
-  };
+  return chain;
 }
 
 /** The first round whose publication time is at or after `at` (round 1 is published at genesis). */

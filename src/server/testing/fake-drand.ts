@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
-import { chainHashOf, roundBytes } from '#server/lib/drand-beacon.ts';
+import { describeChain, roundBytes } from '#server/lib/drand-beacon.ts';
 
 const DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
@@ -38,8 +38,7 @@ export async function startFakeDrand(
     schemeID: 'bls-unchained-g1-rfc9380',
     metadata: { beaconID: 'prizewheel-test' },
   };
-  const chain = chainHashOf(info)!;
-  const genesisSeconds = info.genesis_time;
+  const chain = describeChain(info)!.hash;
 
   const sign = (round: number, secretKey: Uint8Array) => {
     const point = blss.hash(sha256(roundBytes(round)), DST);
@@ -62,7 +61,7 @@ export async function startFakeDrand(
       return send(200, { ...served, hash: chain });
     }
     const round = Number(roundText);
-    const publishedAt = (genesisSeconds + (round - 1) * periodSeconds) * 1000;
+    const publishedAt = (info.genesis_time + (round - 1) * periodSeconds) * 1000;
     if (kind !== 'public' || !Number.isInteger(round) || round < 1 || publishedAt > Date.now()) {
       return send(404, { error: 'no such round yet' });
     }
