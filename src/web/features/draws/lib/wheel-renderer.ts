@@ -1,20 +1,13 @@
-const PALETTE = [
-  '#6d28d9',
-  '#f59e0b',
-  '#8b5cf6',
-  '#fbbf24',
-  '#7c3aed',
-  '#d97706',
-  '#a78bfa',
-  '#f97316',
-];
+import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
+
 const MIN_LABEL_ARC_PX = 11;
 const LABEL_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 function colorOf(wedge: number, wedges: number): string {
   // The last wedge touches the first: never give them the same colour.
-  if (wedge === wedges - 1 && wedges % PALETTE.length === 1 && wedges > 1) return PALETTE[1]!;
-  return PALETTE[wedge % PALETTE.length]!;
+  if (wedge === wedges - 1 && wedges % WHEEL_COLORS.length === 1 && wedges > 1)
+    return WHEEL_COLORS[1]!;
+  return WHEEL_COLORS[wedge % WHEEL_COLORS.length]!;
 }
 
 function fitText(context: CanvasRenderingContext2D, text: string, maxWidth: number): string {

@@ -1,18 +1,9 @@
 import { PartyPopper } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
 
 const sampleEntrants = ['Maya', 'Jordan', 'Priya', 'Lucas', 'Amara', 'Noah', 'Sofia', 'Kenji'];
-const sliceColors = [
-  '#6d28d9',
-  '#f59e0b',
-  '#8b5cf6',
-  '#fbbf24',
-  '#7c3aed',
-  '#d97706',
-  '#a78bfa',
-  '#f97316',
-];
 const SPIN_MS = 3000;
 const SLICE = 360 / sampleEntrants.length;
 
@@ -73,7 +64,12 @@ export function DemoWheel() {
         >
           {sampleEntrants.map((name, index) => (
             <g key={name}>
-              <path d={slicePath(index)} fill={sliceColors[index]} stroke="#fff" strokeWidth="1" />
+              <path
+                d={slicePath(index)}
+                fill={WHEEL_COLORS[index % WHEEL_COLORS.length]}
+                stroke="#fff"
+                strokeWidth="1"
+              />
               <text
                 x="100"
                 y="100"
