@@ -3,7 +3,7 @@
  * with it and the browser replays it. The hash functions are passed in, so each side uses its
  * fastest source (node:crypto on the server, WebCrypto in the browser) for the same steps.
  */
-export const DRAW_PROTOCOL_V1 = 'prizewheel-draw-v1';
+const DRAW_PROTOCOL_V1 = 'prizewheel-draw-v1';
 
 export type DrawHashes = {
   /** SHA-256 of the bytes, as lowercase hex. */
@@ -38,7 +38,7 @@ export const webCryptoHashes: DrawHashes = {
 };
 const TWO_TO_256 = 1n << 256n;
 
-export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
+function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error('Not lowercase hex.');
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);

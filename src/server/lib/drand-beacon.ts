@@ -118,7 +118,7 @@ async function readChainInfo(source: BeaconSource): Promise<ChainInfo> {
 }
 
 /** The first round whose publication time is at or after `at` (round 1 is published at genesis). */
-export function firstRoundAtOrAfter(chain: Pick<ChainInfo, 'periodMs' | 'genesisMs'>, at: number) {
+function firstRoundAtOrAfter(chain: Pick<ChainInfo, 'periodMs' | 'genesisMs'>, at: number) {
   return Math.max(1, Math.ceil((at - chain.genesisMs) / chain.periodMs) + 1);
 }
 
