@@ -80,19 +80,23 @@ const listQuery = z.object({
   /** `{entryDate ISO}_{id}` of the last entry already shown. */
   cursor: z
     .string()
-    .regex(/^[^_]{1,40}_[^_]+$/, 'Invalid cursor')
-    .refine((value) => {
-      const [date, id] = value.split('_') as [string, string];
+    .transform((value, context) => {
+      const [date = '', id = '', ...rest] = value.split('_');
+      const entryDate = new Date(date);
       // Entry dates lie between 1970 and 9999; outside that PostgreSQL refuses the value.
-      const time = Date.parse(date);
-      return time >= 0 && time < Date.UTC(10_000, 0, 1) && isUuid(id);
-    }, 'Invalid cursor')
-    .optional()
-    .transform((value) => {
-      if (!value) return undefined;
-      const [date, id] = value.split('_') as [string, string];
-      return { entryDate: new Date(date), id };
-    }),
+      const time = entryDate.getTime();
+      if (
+        rest.length > 0 ||
+        date.length > 40 ||
+        !(time >= 0 && time < Date.UTC(10_000, 0, 1)) ||
+        !isUuid(id)
+      ) {
+        context.addIssue({ code: 'custom', message: 'Invalid cursor' });
+        return z.NEVER;
+      }
+      return { entryDate, id };
+    })
+    .optional(),
 });
 
 /**
