@@ -5,7 +5,7 @@
  * wall and CPU time. The database's share (reading the entries, writing the picks) is not in
  * either figure.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import { drawNextPicks, hashEntryIds, hashLeaves } from '#shared/draw-protocol.ts';
 import { median } from './lib/stats.ts';
@@ -34,7 +34,7 @@ async function measure(task: () => Promise<unknown>): Promise<Sample> {
 async function drawWithProtocol(entryIds: string[]) {
   const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
   const root = await hashLeaves(nodeDrawHashes, leaves);
-  const seedHex = randomUUID().replaceAll('-', '').repeat(2);
+  const seedHex = randomBytes(32).toString('hex');
   const draw = { seedHex, contestId: randomUUID(), root, beaconRandomness: null, entryIds };
   return drawNextPicks(nodeDrawHashes, draw, new Set(), 1, WINNERS);
 }
