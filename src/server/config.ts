@@ -75,8 +75,21 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // A drand HTTP endpoint and the chain hash it must serve (docs/draw-protocol.md#3).
+    DRAW_BEACON_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    DRAW_BEACON_CHAIN: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'must be the chain hash: 64 lowercase hexadecimal characters')
+      .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.DRAW_BEACON_URL) !== Boolean(env.DRAW_BEACON_CHAIN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.DRAW_BEACON_URL ? 'DRAW_BEACON_CHAIN' : 'DRAW_BEACON_URL'],
+        message: 'is required with the other: the beacon needs both its URL and its chain hash',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -107,6 +120,10 @@ const configSchema = envSchema.transform((values) => {
     // SMTP needs the links; a production log must not hold live tokens.
     mailLogLinks: values.MAIL_LOG_LINKS ?? values.NODE_ENV !== 'production',
     logLevel: values.LOG_LEVEL,
+    drawBeacon:
+      values.DRAW_BEACON_URL && values.DRAW_BEACON_CHAIN
+        ? { url: values.DRAW_BEACON_URL.replace(/\/+$/, ''), chain: values.DRAW_BEACON_CHAIN }
+        : null,
   };
 });
 

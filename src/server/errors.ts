@@ -20,6 +20,11 @@ export const statusByCode: Record<ErrorCode, number> = {
   NO_ENTRIES: 409,
   ALREADY_DRAWN: 409,
   NO_WINNER: 409,
+  ALL_PLACES_FILLED: 409,
+  NO_ENTRIES_LEFT: 409,
+  UNKNOWN_POSITION: 409,
+  WINNERS_COUNT_LOCKED: 409,
+  NOT_PUBLISHED: 409,
   LAST_ADMIN: 409,
   CANNOT_CHANGE_SELF: 409,
   EMAIL_TAKEN: 409,
@@ -30,6 +35,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   INTERNAL: 500,
   /** A server we depend on (the SMTP relay) refused or failed; the message says which. */
   MAIL_RELAY_FAILED: 502,
+  /** The randomness beacon failed; the draw did not happen (no silent fallback). */
+  BEACON_FAILED: 502,
   BUSY: 503,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -30,6 +30,16 @@ export const errorCodes = [
   'NO_ENTRIES',
   'ALREADY_DRAWN',
   'NO_WINNER',
+  /** A draw when every place already has a winner. */
+  'ALL_PLACES_FILLED',
+  /** Every entry has been picked: no one is left to draw or to replace a disqualified winner. */
+  'NO_ENTRIES_LEFT',
+  /** A disqualification naming a place that has no current winner. */
+  'UNKNOWN_POSITION',
+  /** Changing the number of winners after the first draw. */
+  'WINNERS_COUNT_LOCKED',
+  /** A draw on a draft: its draw has no public commitment yet. */
+  'NOT_PUBLISHED',
   'LAST_ADMIN',
   /** An admin demoting or deactivating their own account. */
   'CANNOT_CHANGE_SELF',
@@ -42,6 +52,8 @@ export const errorCodes = [
   'INTERNAL',
   /** The SMTP relay refused or failed the admin's test mail. */
   'MAIL_RELAY_FAILED',
+  /** The drand beacon the draw waits for was unreachable, late or wrongly signed. */
+  'BEACON_FAILED',
   /** The entry queue is full: retry after Retry-After. */
   'BUSY',
   /** The database is away. */

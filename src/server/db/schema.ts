@@ -7,13 +7,22 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { adminAuditActions } from '#shared/contracts/admin.ts';
-import { drawActions } from '#shared/contracts/draws.ts';
+import {
+  drawActions,
+  drawMethods,
+  WINNERS_COUNT_MAX,
+  type DrawRecord,
+} from '#shared/contracts/draws.ts';
+
+type DrawBeacon = NonNullable<DrawRecord['beacon']>;
+type PublicWinner = { position: number; displayName: string };
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -127,10 +136,30 @@ export const contests = pgTable(
     // Maintained in the same transaction as every insert, under the contest row lock: exact
     // maxEntries across instances and O(1) counts for the public page.
     entryCount: integer('entry_count').notNull().default(0),
+    // The verifiable draw (docs/draw-protocol.md). The seed is secret until the first draw; its
+    // hash is the public commitment, made when the contest is first published.
+    winnersCount: integer('winners_count').notNull().default(1),
+    drawSeed: text('draw_seed'),
+    seedHash: text('seed_hash'),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    // Set by the first draw, which closes entries for good and fixes the list drawn from.
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenEntryCount: integer('frozen_entry_count'),
+    entriesRoot: text('entries_root'),
+    beacon: jsonb('beacon').$type<DrawBeacon>(),
+    // Drawn before verifiable draws existed: that winner is in the private history only.
+    predatesVerifiableDraws: boolean('predates_verifiable_draws').notNull().default(false),
+    // The current winners' public names by position, kept with the picks under the row lock so
+    // the public page reads them with the contest.
+    winners: jsonb('winners').$type<PublicWinner[]>().notNull().default([]),
     ...timestamps,
   },
   (table) => [
     index('contests_owner_idx').on(table.ownerId, table.createdAt),
+    check(
+      'contests_winners_count_check',
+      sql`${table.winnersCount} between 1 and ${sql.raw(String(WINNERS_COUNT_MAX))}`,
+    ),
     check(
       'contests_max_entries_check',
       sql`${table.maxEntries} is null or ${table.maxEntries} >= 1`,
@@ -188,6 +217,8 @@ export const contestDraws = pgTable(
     entrantName: text('entrant_name'),
     entrantEmail: text('entrant_email'),
     action: text('action', { enum: drawActions }).notNull(),
+    // Why a winner was disqualified (public, in the draw record too).
+    reason: text('reason'),
     entryCount: integer('entry_count').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -195,7 +226,51 @@ export const contestDraws = pgTable(
   (table) => [
     index('contest_draws_contest_idx').on(table.contestId, table.createdAt),
     index('contest_draws_created_idx').on(table.createdAt),
-    check('contest_draws_action_check', sql`${table.action} in ('random', 'manual', 'reset')`),
+    check(
+      'contest_draws_action_check',
+      sql`${table.action} in ('random', 'manual', 'reset', 'disqualify')`,
+    ),
+  ],
+);
+
+export const pickStatuses = ['winner', 'disqualified'] as const;
+
+/**
+ * Every pick of a contest's verifiable draw, numbered p = 1, 2, … over its life: the public
+ * record replays them in this order (docs/draw-protocol.md#4-draw). A disqualified pick stays,
+ * with its reason; only one current winner per position.
+ */
+export const contestPicks = pgTable(
+  'contest_picks',
+  {
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    p: integer('p').notNull(),
+    position: integer('position').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => contestEntries.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    attempts: integer('attempts').notNull(),
+    method: text('method', { enum: drawMethods }).notNull(),
+    status: text('status', { enum: pickStatuses }).notNull().default('winner'),
+    reason: text('reason'),
+    // Copied at the pick: the record's name stays what it was when the winner was announced.
+    displayName: text('display_name').notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+    disqualifiedAt: timestamp('disqualified_at', { withTimezone: true }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contestId, table.p] }),
+    uniqueIndex('contest_picks_entry_idx').on(table.contestId, table.entryId),
+    // Two racing draws can never both fill one place: the second insert fails.
+    uniqueIndex('contest_picks_winner_position_idx')
+      .on(table.contestId, table.position)
+      .where(sql`${table.status} = 'winner'`),
+    check('contest_picks_method_check', sql`${table.method} in ('random', 'manual')`),
+    check('contest_picks_status_check', sql`${table.status} in ('winner', 'disqualified')`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
+import { createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import type { TestApp } from './test-app.ts';
@@ -45,17 +46,22 @@ export async function seedContest(
   owner: { id: string },
   overrides: Partial<typeof contests.$inferInsert> = {},
 ): Promise<Contest> {
+  const values = {
+    ownerId: owner.id,
+    title: 'Spring Shred Giveaway',
+    description: 'Win a month of coaching.',
+    prizeDetails: 'One month of 1:1 coaching',
+    endDate: new Date(Date.now() + 7 * DAY_MS),
+    publishedAt: new Date(),
+    ...overrides,
+  };
+  // A published contest has its draw's commitment, as publishing gives it.
+  const commitment = values.publishedAt
+    ? { ...createDrawSeed(), committedAt: values.publishedAt }
+    : {};
   const [contest] = await db
     .insert(contests)
-    .values({
-      ownerId: owner.id,
-      title: 'Spring Shred Giveaway',
-      description: 'Win a month of coaching.',
-      prizeDetails: 'One month of 1:1 coaching',
-      endDate: new Date(Date.now() + 7 * DAY_MS),
-      publishedAt: new Date(),
-      ...overrides,
-    })
+    .values({ ...commitment, ...values })
     .returning();
   return contest!;
 }

@@ -7,6 +7,7 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
+import { winnersCount } from './draws.ts';
 
 /** PostgreSQL text cannot hold a NUL character: refused here rather than failing on insert. */
 const NO_NUL = /^[^\0]*$/;
@@ -65,6 +66,8 @@ function contestBody(messages: Messages) {
     endDate: endDate(messages.endDate),
     maxEntries,
     confirmationMessage: optionalText(CONTEST_CONFIRMATION_MAX_LENGTH),
+    // Left out, a new contest has one place and an edit keeps the contest's number.
+    winnersCount: winnersCount.optional(),
   });
 }
 
@@ -123,6 +126,14 @@ export const publicContest = z.object({
   confirmationMessage: z.string().nullable(),
   winnerId: z.string().nullable(),
   entryCount: z.number(),
+  winnersCount: z.number(),
+  /** The draw's commitment (docs/draw-protocol.md): null until the contest is published. */
+  seedHash: z.string().nullable(),
+  committedAt: z.date().nullable(),
+  /** When the first draw closed the entries; null before it. */
+  frozenAt: z.date().nullable(),
+  /** The current winners, by position, as the public record names them ("Maria S."). */
+  winners: z.array(z.object({ position: z.number(), displayName: z.string() })),
 });
 
 export const ownerContest = publicContest.extend({
@@ -148,6 +159,7 @@ export type ContestFormValues = {
   endDate: string;
   maxEntries: string;
   confirmationMessage: string;
+  winnersCount: string;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -163,6 +175,7 @@ export function contestFormToBody(values: ContestFormValues) {
       localEnd && !Number.isNaN(localEnd.getTime()) ? localEnd.toISOString() : values.endDate,
     maxEntries: maxEntries === '' ? null : Number(maxEntries),
     confirmationMessage: values.confirmationMessage,
+    winnersCount: Number(values.winnersCount.trim() || 1),
   };
 }
 

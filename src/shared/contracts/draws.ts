@@ -6,11 +6,16 @@ export const drawWinnerBody = z
   .nullish();
 export type DrawWinnerBody = z.input<typeof drawWinnerBody>;
 
-/** What a record of the draw history tells: a draw at random, a pick by hand, or a reset. */
-export const drawActions = ['random', 'manual', 'reset'] as const;
+/**
+ * What a record of the draw history tells: a draw at random, a pick by hand, a reset (of a
+ * winner drawn before verifiable draws) or a disqualification (with its reason).
+ */
+export const drawActions = ['random', 'manual', 'reset', 'disqualify'] as const;
 export type DrawAction = (typeof drawActions)[number];
 
-export type DrawMethod = Exclude<DrawAction, 'reset'>;
+/** How a pick was made: from the committed sequence, or by hand (the record says so). */
+export const drawMethods = ['random', 'manual'] as const;
+export type DrawMethod = (typeof drawMethods)[number];
 
 export type DrawResult = {
   winner: { id: string; name: string; email: string };
@@ -22,12 +27,15 @@ export type DrawResult = {
   index: number;
 };
 
-/** What the wheel needs: how many slices, their labels when they can be read, the winner. */
+/** What the wheel needs: how many slices, their labels when they can be read, the winners. */
 export type WheelData = {
   count: number;
   /** Names in the wheel's order; null when there are too many slices to label. */
   labels: string[] | null;
+  /** Position 1's slice, or null before it is filled. */
   winnerIndex: number | null;
+  /** Every filled place, by position. */
+  places: DrawnPlace[];
 };
 
 export type DrawHistoryItem = {
@@ -36,6 +44,8 @@ export type DrawHistoryItem = {
   entrantName: string | null;
   entrantEmail: string | null;
   entryCount: number;
+  /** A disqualification's reason. */
+  reason: string | null;
   actor: string | null;
   createdAt: string;
 };
@@ -45,7 +55,114 @@ export const drawMessages = {
   alreadyDrawn: 'A winner has already been selected. Reset it to draw again.',
   notAnEntry: 'That entry is not part of this contest.',
   noWinner: 'There is no winner to reset.',
+  allPlacesFilled: 'Every place already has a winner. Disqualify one to draw again.',
+  noEntriesLeft: 'No entries are left to draw from.',
+  unknownPosition: 'There is no winner at that position.',
+  winnersCountLocked: 'The number of winners cannot change after the first draw.',
+  notPublished: 'Publish the contest before drawing: its draw is committed when it goes live.',
+  noReplacement: 'No entries are left to replace this winner, so the place cannot be redrawn.',
 } as const;
 
 /** Above this many slices no label is readable: the wheel draws colours only. */
 export const WHEEL_LABEL_LIMIT = 2000;
+
+/** How many places a contest can have (docs/product.md#multiple-winners). */
+export const WINNERS_COUNT_MAX = 100;
+
+export const winnersCount = z
+  .number({ error: 'Number of winners must be a whole number' })
+  .int('Number of winners must be a whole number')
+  .min(1, 'Number of winners must be at least 1')
+  .max(WINNERS_COUNT_MAX, `Number of winners must be at most ${WINNERS_COUNT_MAX}`);
+
+/** POST /api/contests/{id}/draws: how many places to fill; none means every empty place. */
+export const drawPlacesBody = z
+  .object({
+    count: z
+      .number({ error: 'Count must be a whole number' })
+      .int('Count must be a whole number')
+      .min(1, 'Count must be at least 1')
+      .max(WINNERS_COUNT_MAX, `Count must be at most ${WINNERS_COUNT_MAX}`)
+      .optional(),
+  })
+  .nullish();
+export type DrawPlacesBody = z.input<typeof drawPlacesBody>;
+
+export const DISQUALIFY_REASON_MAX_LENGTH = 200;
+/** The reason the spec's "Reset & Pick New Winner" gives every winner it removes. */
+export const RESET_BY_OWNER_REASON = 'reset by the owner';
+
+/** POST /api/contests/{id}/draws/{position}/disqualify: the reason is public, in the record. */
+export const disqualifyBody = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(DISQUALIFY_REASON_MAX_LENGTH, `Must be at most ${DISQUALIFY_REASON_MAX_LENGTH} characters`)
+    .regex(/^[^\0]*$/, 'Contains a character that is not allowed'),
+});
+export type DisqualifyBody = z.input<typeof disqualifyBody>;
+
+export const drawPositionParams = z.object({
+  contestId: z.string().max(100),
+  position: z.coerce
+    .number({ error: 'Unknown position' })
+    .int('Unknown position')
+    .min(1, 'Unknown position')
+    .max(WINNERS_COUNT_MAX, 'Unknown position'),
+});
+
+/** One pick of the public record (docs/draw-protocol.md#the-record). */
+export type DrawRecordPick = {
+  p: number;
+  position: number;
+  entryId: string;
+  /** The pick's place in the list of entries not yet picked at that moment. */
+  index: number;
+  /** HMACs computed (1 unless some were rejected); 0 for a pick made by hand. */
+  attempts: number;
+  method: DrawMethod;
+  status: 'winner' | 'disqualified';
+  reason: string | null;
+  drawnAt: string;
+  disqualifiedAt: string | null;
+  displayName: string;
+};
+
+/** GET /api/contests/{id}/draw-record: everything needed to recompute the draw, no sign-in. */
+export type DrawRecord = {
+  version: 'prizewheel-draw-v1';
+  contestId: string;
+  winnersCount: number;
+  seedHash: string | null;
+  seed: string | null;
+  entries: { count: number; root: string; leaves: string[] } | null;
+  beacon: {
+    url: string;
+    chain: string;
+    round: number;
+    randomness: string;
+    signature: string;
+  } | null;
+  picks: DrawRecordPick[];
+  /**
+   * Beyond the issue's contract (docs/draw-protocol.md#the-record): when the commitment was
+   * made, when the entries were frozen, and whether the contest was drawn before verifiable
+   * draws existed (its earlier winner is not in `picks`).
+   */
+  committedAt: string | null;
+  frozenAt: string | null;
+  predatesVerifiableDraws: boolean;
+};
+
+/** A filled place as the owner sees it: the full name and e-mail, and where the wheel shows it. */
+export type DrawnPlace = {
+  position: number;
+  p: number;
+  entryId: string;
+  name: string;
+  email: string;
+  method: DrawMethod;
+  /** The entry's slice in the wheel's order (oldest entry first). */
+  slice: number;
+};

@@ -4,10 +4,13 @@ import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests, users, type UserRole } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { deleteContest, findContest } from '#server/features/contests/service.ts';
-import { drawWinner, resetWinner } from '#server/features/draws/service.ts';
+import { drawWinner, resetWinners } from '#server/features/draws/service.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { statValue } from './contest-helpers.ts';
 import type { UserWithPassword } from './fixtures.ts';
+
+/** The e2e server draws without a beacon (no DRAW_BEACON_URL). */
+const noBeacon = { drawBeacon: null };
 
 /** Every screen of the admin area and the recovery tools, as the route table lists them. */
 export const adminScreens = {
@@ -191,7 +194,8 @@ export async function drawAsOwner(
         .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.name, pickName)))
     : [];
   const contest = await storedContest(db, contestId);
-  return (await drawWinner({ db }, asOwner(owner), contest, picked?.id)).winner.name;
+  return (await drawWinner({ db, config: noBeacon }, asOwner(owner), contest, picked?.id)).winner
+    .name;
 }
 
 export async function resetAsOwner(
@@ -199,7 +203,7 @@ export async function resetAsOwner(
   owner: UserWithPassword,
   contestId: string,
 ): Promise<void> {
-  await resetWinner({ db }, asOwner(owner), await storedContest(db, contestId));
+  await resetWinners({ db }, asOwner(owner), await storedContest(db, contestId));
 }
 
 export async function deleteAsOwner(

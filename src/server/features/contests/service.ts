@@ -1,15 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbContext } from '#server/context.ts';
 import { contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import type {
   createContestBody,
   ownerContest,
   publicContest,
   updateContestBody,
 } from '#shared/contracts/contests.ts';
+import { drawMessages } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 
 export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
@@ -57,6 +59,11 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     confirmationMessage: contest.confirmationMessage,
     winnerId: contest.winnerId,
     entryCount: contest.entryCount,
+    winnersCount: contest.winnersCount,
+    seedHash: contest.seedHash,
+    committedAt: contest.committedAt,
+    frozenAt: contest.frozenAt,
+    winners: contest.winners,
   };
 }
 
@@ -107,9 +114,16 @@ export async function createContest(
   input: z.output<typeof createContestBody>,
 ): Promise<Contest> {
   const { isActive, ...fields } = input;
+  const publishedAt = isActive ? new Date() : null;
   const [contest] = await db
     .insert(contests)
-    .values({ ...fields, ownerId: user.id, isActive, publishedAt: isActive ? new Date() : null })
+    .values({
+      ...fields,
+      ownerId: user.id,
+      isActive,
+      publishedAt,
+      ...(publishedAt && { ...createDrawSeed(), committedAt: publishedAt }),
+    })
     .returning();
   return contest!;
 }
@@ -128,18 +142,31 @@ export async function updateContest(
       { maxEntries: `Must be at least ${contest.entryCount}` },
     );
   }
+  const changesWinnersCount =
+    input.winnersCount !== undefined && input.winnersCount !== contest.winnersCount;
+  if (changesWinnersCount && contest.frozenAt) {
+    throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.winnersCountLocked, {
+      winnersCount: drawMessages.winnersCountLocked,
+    });
+  }
   const [updated] = await db
     .update(contests)
     .set(input)
     .where(
       and(
         eq(contests.id, contest.id),
-        // Re-checked in the statement: entries may have arrived since the read above.
+        // Re-checked in the statement: entries may have arrived since the read above, and a
+        // draw may have frozen the contest.
         input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
+        changesWinnersCount ? isNull(contests.frozenAt) : undefined,
       ),
     )
     .returning();
   if (!updated) {
+    const current = await findContest({ db }, contest.id);
+    if (changesWinnersCount && current?.frozenAt) {
+      throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.winnersCountLocked);
+    }
     throw new AppError(
       'MAX_ENTRIES_TOO_LOW',
       'More entries arrived meanwhile; raise Max entries and retry.',
@@ -158,7 +185,11 @@ export async function setContestActive(
   const contest = await getManagedContest({ db }, contestId, user);
   const [updated] = await db
     .update(contests)
-    .set({ isActive, publishedAt: contest.publishedAt ?? (isActive ? new Date() : null) })
+    .set({
+      isActive,
+      publishedAt: contest.publishedAt ?? (isActive ? new Date() : null),
+      ...(isActive && commitDrawOnPublish()),
+    })
     .where(eq(contests.id, contest.id))
     .returning();
   return updated!;

@@ -11,7 +11,7 @@ import {
   type SeededUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { drawWinner, resetWinner } from './service.ts';
+import { drawWinner, resetWinners } from './service.ts';
 
 /**
  * Is the draw uniform? A chi-square goodness-of-fit test at a fixed significance level
@@ -72,11 +72,11 @@ describe('the fairness of the draw', () => {
       const DRAWS = 600;
       const picks: number[] = [];
       for (let i = 0; i < DRAWS; i += 1) {
-        const result = await drawWinner({ db: t.database.db }, user, contest, undefined);
+        const result = await drawWinner({ db: t.database.db, config: t.config }, user, contest, undefined);
         expect(result.method).toBe('random');
         expect(ids[result.index]).toBe(result.winner.id);
         picks.push(result.index);
-        await resetWinner({ db: t.database.db }, user, contest);
+        await resetWinners({ db: t.database.db }, user, contest);
       }
 
       const counts = [0, 0, 0];

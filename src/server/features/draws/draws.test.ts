@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
 import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
 import type { ErrorCode } from '#shared/errors.ts';
-import { drawWinner, resetWinner } from './service.ts';
+import { drawWinner, resetWinners } from './service.ts';
 
 /** The owner's draw API, as the dashboard calls it. */
 const draw = (t: TestApp, as: SeededUser | undefined, contestId: string, payload?: object) =>
@@ -473,8 +473,8 @@ describe('the draw', () => {
       };
       const expected: [string, string][] = [];
       for (let round = 0; round < 25; round += 1) {
-        const result = await drawWinner({ db: t.database.db }, user, contest, undefined);
-        await resetWinner({ db: t.database.db }, user, contest);
+        const result = await drawWinner({ db: t.database.db, config: t.config }, user, contest, undefined);
+        await resetWinners({ db: t.database.db }, user, contest);
         expected.push(['random', result.winner.name], ['reset', result.winner.name]);
       }
       const listed = expectOk(await history(t, owner, contest.id)) as DrawHistoryItem[];

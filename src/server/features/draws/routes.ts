@@ -3,12 +3,28 @@ import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { getManagedContest } from '#server/features/contests/service.ts';
 import { requireUser } from '#server/plugins/session.ts';
-import { drawWinnerBody } from '#shared/contracts/draws.ts';
-import { drawWinner, getWheel, listDraws, resetWinner } from './service.ts';
+import {
+  disqualifyBody,
+  drawPlacesBody,
+  drawPositionParams,
+  drawWinnerBody,
+} from '#shared/contracts/draws.ts';
+import {
+  disqualifyWinner,
+  drawPlaces,
+  drawWinner,
+  getDrawRecord,
+  getWheel,
+  listDraws,
+  resetWinners,
+} from './service.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 
-/** Only the contest's owner (or an admin) draws, resets and sees the wheel's names. */
+/**
+ * Only the contest's owner (or an admin) draws, disqualifies, resets and sees the wheel's names;
+ * the draw record is public (docs/draw-protocol.md#the-record).
+ */
 export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const managedContest = (
     request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
@@ -25,9 +41,35 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/contests/:contestId/winner',
     { schema: { params: contestParams } },
     async (request) => {
-      await resetWinner(ctx, requireUser(request), await managedContest(request));
+      await resetWinners(ctx, requireUser(request), await managedContest(request));
       return { message: 'The winner has been reset.' };
     },
+  );
+
+  app.post(
+    '/api/contests/:contestId/draws',
+    { schema: { params: contestParams, body: drawPlacesBody } },
+    async (request) =>
+      drawPlaces(ctx, requireUser(request), await managedContest(request), request.body?.count),
+  );
+
+  app.post(
+    '/api/contests/:contestId/draws/:position/disqualify',
+    { schema: { params: drawPositionParams, body: disqualifyBody } },
+    async (request) =>
+      disqualifyWinner(
+        ctx,
+        requireUser(request),
+        await managedContest(request),
+        request.params.position,
+        request.body.reason,
+      ),
+  );
+
+  app.get(
+    '/api/contests/:contestId/draw-record',
+    { schema: { params: contestParams } },
+    async (request) => getDrawRecord(ctx, request.params.contestId, request.user),
   );
 
   app.get(

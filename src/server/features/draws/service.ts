@@ -1,19 +1,48 @@
-import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { contestDraws, contestEntries, contests, users, type Contest } from '#server/db/schema.ts';
+import {
+  contestDraws,
+  contestEntries,
+  contestPicks,
+  contests,
+  users,
+  type Contest,
+} from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound } from '#server/features/contests/service.ts';
+import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import { BeaconError, fetchRoundAfter } from '#server/lib/drand-beacon.ts';
+import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import {
   drawMessages,
+  RESET_BY_OWNER_REASON,
   WHEEL_LABEL_LIMIT,
   type DrawHistoryItem,
+  type DrawMethod,
+  type DrawnPlace,
+  type DrawRecord,
   type DrawResult,
   type WheelData,
 } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import {
+  drawNextPicks,
+  hashEntryIds,
+  hashLeaves,
+  toDisplayName,
+  type DrawnPick,
+  type FrozenDraw,
+} from '#shared/draw-protocol.ts';
+
+/**
+ * The verifiable draw (docs/draw-protocol.md): every pick comes from the committed seed, the
+ * frozen entry list and, when configured, a beacon round; every pick, disqualification and reason
+ * is kept in `contest_picks`, which the public record replays. Every change runs under the
+ * contest's row lock, and the unique index on (contest, position) of current winners is the last
+ * word should two draws ever race.
+ */
 
 /**
  * A history record's time: now, but always after the contest's previous record. Records are
@@ -26,157 +55,485 @@ const nextRecordTime = (contestId: string) =>
 /** The wheel's order, and the draw's: oldest entry first. */
 const wheelOrder = [asc(contestEntries.entryDate), asc(contestEntries.id)];
 
-/**
- * How many entries come before this one in the wheel's order: its slice. The entry's date is read
- * in SQL, not sent back from a JavaScript Date: rows stored before dates were cut to the
- * millisecond keep their microseconds, which a Date would lose (and misplace the slice).
- */
-async function positionOf(db: Db, contestId: string, entry: { id: string }) {
-  const [row] = await db
-    .select({ before: sql<number>`count(*)::int` })
-    .from(contestEntries)
-    .where(
-      and(
-        eq(contestEntries.contestId, contestId),
-        sql`(${contestEntries.entryDate}, ${contestEntries.id}) < (select e.entry_date, e.id from contest_entries e where e.id = ${entry.id})`,
-      ),
-    );
-  return row?.before ?? 0;
-}
-
-/**
- * The contest's row, locked until the transaction ends, so draws and resets take turns; with
- * what its history records need. Only the contest's row is locked, not its owner's.
- */
+/** The contest's row, locked until the transaction ends, so draws and resets take turns. */
 async function lockContest(tx: Db, contestId: string) {
   const [locked] = await tx
-    .select({
-      id: contests.id,
-      title: contests.title,
-      ownerEmail: users.email,
-      winnerId: contests.winnerId,
-      entryCount: contests.entryCount,
-    })
+    .select({ contest: contests, ownerEmail: users.email })
     .from(contests)
     .innerJoin(users, eq(users.id, contests.ownerId))
     .where(eq(contests.id, contestId))
     .for('update', { of: contests });
+  if (!locked) throw contestNotFound();
   return locked;
 }
 
-type LockedContest = NonNullable<Awaited<ReturnType<typeof lockContest>>>;
-type DrawRecord = Pick<
-  typeof contestDraws.$inferInsert,
-  'entryId' | 'entrantName' | 'entrantEmail' | 'action'
->;
+/** What a draw needs: the database and the operator's beacon, if any. */
+export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
 
-/**
- * Appends to the contest's history. The contest's title and owner are copied: the record stays
- * when the contest is deleted (decision 016), and must still say which contest it was.
- */
-async function recordDraw(
-  tx: Db,
-  actor: SessionUser,
-  contest: LockedContest,
-  record: DrawRecord,
-): Promise<void> {
-  await tx.insert(contestDraws).values({
-    ...record,
-    contestId: contest.id,
-    contestTitle: contest.title,
-    contestOwnerEmail: contest.ownerEmail,
-    entryCount: contest.entryCount,
-    actorId: actor.id,
-    createdAt: nextRecordTime(contest.id),
-  });
+type LockedContest = Awaited<ReturnType<typeof lockContest>>;
+type PickRow = typeof contestPicks.$inferSelect;
+
+function listPicks(db: Db, contestId: string): Promise<PickRow[]> {
+  return db
+    .select()
+    .from(contestPicks)
+    .where(eq(contestPicks.contestId, contestId))
+    .orderBy(asc(contestPicks.p));
+}
+
+const currentWinners = (picks: PickRow[]) => picks.filter((pick) => pick.status === 'winner');
+
+/** The places (1 to winnersCount) without a current winner, lowest first. */
+function emptyPositions(winnersCount: number, picks: PickRow[]): number[] {
+  const filled = new Set(currentWinners(picks).map((pick) => pick.position));
+  return Array.from({ length: winnersCount }, (_, index) => index + 1).filter(
+    (position) => !filled.has(position),
+  );
+}
+
+async function listEntryIds(db: Db, contestId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: contestEntries.id })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId))
+    .orderBy(...wheelOrder);
+  return rows.map((row) => row.id);
+}
+
+async function listEntrants(db: Db, entryIds: string[]) {
+  const rows = await db
+    .select({ id: contestEntries.id, name: contestEntries.name, email: contestEntries.email })
+    .from(contestEntries)
+    .where(inArray(contestEntries.id, entryIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+function beaconFailed(error: unknown): never {
+  if (error instanceof BeaconError) throw new AppError('BEACON_FAILED', error.message);
+  throw error;
 }
 
 /**
- * Draws (or, given winnerId, records a manual pick) under the contest's row lock, so two clicks
- * cannot produce two winners. A random draw is uniform: `crypto.randomInt` has no modulo bias.
+ * Closes the contest to entries for good and fixes the list drawn from: its root, and the beacon
+ * round published after the freeze when the operator configured one. In the draw's transaction:
+ * a beacon that fails undoes the freeze with the draw.
+ */
+async function freezeEntries(ctx: DrawContext, tx: Db, contest: Contest): Promise<FrozenDraw> {
+  const entryIds = await listEntryIds(tx, contest.id);
+  if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
+  const root = await hashLeaves(nodeDrawHashes, await hashEntryIds(nodeDrawHashes, entryIds));
+  const frozenAt = new Date();
+  const beacon = ctx.config.drawBeacon
+    ? await fetchRoundAfter(ctx.config.drawBeacon, frozenAt).catch(beaconFailed)
+    : null;
+  await tx
+    .update(contests)
+    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root, beacon })
+    .where(eq(contests.id, contest.id));
+  return {
+    seedHex: contest.drawSeed!,
+    contestId: contest.id,
+    root,
+    beaconRandomness: beacon?.randomness ?? null,
+    entryIds,
+  };
+}
+
+/** The list frozen by the first draw: no entry can join or leave it since. */
+async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
+  const entryIds = await listEntryIds(tx, contest.id);
+  if (entryIds.length !== contest.frozenEntryCount) {
+    throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
+  }
+  return {
+    seedHex: contest.drawSeed!,
+    contestId: contest.id,
+    root: contest.entriesRoot!,
+    beaconRandomness: contest.beacon?.randomness ?? null,
+    entryIds,
+  };
+}
+
+/**
+ * The contest's winner fields follow the picks: `winnerId` is position 1 (the spec's single
+ * winner), `winners` the public names by position.
+ */
+async function syncWinners(tx: Db, contestId: string): Promise<void> {
+  const winners = currentWinners(await listPicks(tx, contestId)).sort(
+    (a, b) => a.position - b.position,
+  );
+  const first = winners.find((winner) => winner.position === 1);
+  await tx
+    .update(contests)
+    .set({
+      winners: winners.map(({ position, displayName }) => ({ position, displayName })),
+      winnerId: first?.entryId ?? null,
+      winnerSelectedAt: first?.drawnAt ?? null,
+    })
+    .where(eq(contests.id, contestId));
+}
+
+type HistoryRecord = Pick<
+  typeof contestDraws.$inferInsert,
+  'entryId' | 'entrantName' | 'entrantEmail' | 'action' | 'reason'
+>;
+
+/**
+ * Appends to the contest's private history. The contest's title and owner are copied: the record
+ * stays when the contest is deleted (decision 016), and must still say which contest it was.
+ */
+async function recordHistory(
+  tx: Db,
+  actor: SessionUser,
+  { contest, ownerEmail }: LockedContest,
+  records: HistoryRecord[],
+): Promise<void> {
+  for (const record of records) {
+    await tx.insert(contestDraws).values({
+      ...record,
+      contestId: contest.id,
+      contestTitle: contest.title,
+      contestOwnerEmail: ownerEmail,
+      entryCount: contest.frozenEntryCount ?? contest.entryCount,
+      actorId: actor.id,
+      createdAt: nextRecordTime(contest.id),
+    });
+  }
+}
+
+/** Writes new picks into the empty places, lowest first, with their history records. */
+async function placePicks(
+  tx: Db,
+  actor: SessionUser,
+  locked: LockedContest,
+  drawn: DrawnPick[],
+  positions: number[],
+  method: DrawMethod,
+): Promise<void> {
+  const entrants = await listEntrants(
+    tx,
+    drawn.map((pick) => pick.entryId),
+  );
+  const drawnAt = new Date();
+  await tx.insert(contestPicks).values(
+    drawn.map((pick, order) => ({
+      ...pick,
+      contestId: locked.contest.id,
+      position: positions[order]!,
+      method,
+      displayName: toDisplayName(entrants.get(pick.entryId)!.name),
+      drawnAt,
+      actorId: actor.id,
+    })),
+  );
+  await recordHistory(
+    tx,
+    actor,
+    locked,
+    drawn.map((pick) => {
+      const entrant = entrants.get(pick.entryId)!;
+      return {
+        entryId: pick.entryId,
+        entrantName: entrant.name,
+        entrantEmail: entrant.email,
+        action: method,
+        reason: null,
+      };
+    }),
+  );
+  await syncWinners(tx, locked.contest.id);
+}
+
+type DrawRequest = {
+  /** How many empty places to fill; all of them when left out. */
+  count?: number;
+  /** A pick by hand of this entry, into the first empty place. */
+  manualEntryId?: string;
+  /** The spec's single draw: refused unless position 1 is empty. */
+  onlyFirstPosition?: boolean;
+};
+
+/** Fills empty places from the committed sequence (or by hand), freezing entries at the first. */
+async function fillEmptyPlaces(
+  ctx: DrawContext,
+  tx: Db,
+  actor: SessionUser,
+  contestId: string,
+  request: DrawRequest,
+): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw }> {
+  const locked = await lockContest(tx, contestId);
+  const { contest } = locked;
+  const picks = await listPicks(tx, contest.id);
+  const empty = emptyPositions(contest.winnersCount, picks);
+  // A winner drawn before verifiable draws is reset first (the spec's Reset & Pick New Winner).
+  const hasEarlierWinner = contest.winnerId !== null && currentWinners(picks).length === 0;
+  if (hasEarlierWinner || (request.onlyFirstPosition && empty[0] !== 1)) {
+    throw new AppError('ALREADY_DRAWN', drawMessages.alreadyDrawn);
+  }
+  if (!contest.drawSeed) throw new AppError('NOT_PUBLISHED', drawMessages.notPublished);
+  if (empty.length === 0) throw new AppError('ALL_PLACES_FILLED', drawMessages.allPlacesFilled);
+  if (!contest.frozenAt && contest.entryCount === 0) {
+    throw new AppError('NO_ENTRIES', drawMessages.noEntries);
+  }
+  if (request.manualEntryId && !isUuid(request.manualEntryId)) {
+    throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
+  }
+
+  const draw = contest.frozenAt
+    ? await loadFrozenDraw(tx, contest)
+    : await freezeEntries(ctx, tx, contest);
+  const picked = new Set(picks.map((pick) => pick.entryId));
+  const firstP = picks.length + 1;
+  let drawn: DrawnPick[];
+  if (request.manualEntryId) {
+    const remaining = draw.entryIds.filter((entryId) => !picked.has(entryId));
+    const index = remaining.indexOf(request.manualEntryId);
+    if (index < 0) throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
+    drawn = [{ p: firstP, entryId: request.manualEntryId, index, attempts: 0 }];
+  } else {
+    const count = Math.min(request.count ?? empty.length, empty.length);
+    drawn = await drawNextPicks(nodeDrawHashes, draw, picked, firstP, count);
+  }
+  if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
+  await placePicks(tx, actor, locked, drawn, empty, request.manualEntryId ? 'manual' : 'random');
+  return { drawn, draw };
+}
+
+/** POST /draws: the next picks into the empty places; answers the public record. */
+export async function drawPlaces(
+  ctx: DrawContext,
+  actor: SessionUser,
+  contest: Contest,
+  count: number | undefined,
+): Promise<DrawRecord> {
+  await ctx.db.transaction((tx) => fillEmptyPlaces(ctx, tx, actor, contest.id, { count }));
+  return readDrawRecord(ctx, contest.id);
+}
+
+/**
+ * The spec's POST winner: a draw of position 1 (or, given winnerId, a pick by hand that the
+ * record shows as such). Answers the winner and its slice on the wheel.
  */
 export async function drawWinner(
-  { db }: DbContext,
-  user: SessionUser,
+  ctx: DrawContext,
+  actor: SessionUser,
   contest: Contest,
   winnerId: string | undefined,
 ): Promise<DrawResult> {
-  return db.transaction(async (tx) => {
-    const locked = await lockContest(tx, contest.id);
-    if (!locked) throw contestNotFound();
-    if (locked.winnerId) throw new AppError('ALREADY_DRAWN', drawMessages.alreadyDrawn);
-    if (locked.entryCount === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
-
-    let index: number;
-    let winner: { id: string; name: string; email: string; entryDate: Date } | undefined;
-    if (winnerId) {
-      [winner] = isUuid(winnerId)
-        ? await tx
-            .select()
-            .from(contestEntries)
-            .where(and(eq(contestEntries.id, winnerId), eq(contestEntries.contestId, contest.id)))
-        : [];
-      if (!winner) throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
-      index = await positionOf(tx, contest.id, winner);
-    } else {
-      index = randomInt(locked.entryCount);
-      [winner] = await tx
-        .select()
-        .from(contestEntries)
-        .where(eq(contestEntries.contestId, contest.id))
-        .orderBy(...wheelOrder)
-        .offset(index)
-        .limit(1);
-      if (!winner) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
-    }
-
-    const [updated] = await tx
-      .update(contests)
-      .set({ winnerId: winner.id, winnerSelectedAt: new Date() })
-      .where(eq(contests.id, contest.id))
-      .returning({ winnerSelectedAt: contests.winnerSelectedAt });
-    const method = winnerId ? 'manual' : 'random';
-    await recordDraw(tx, user, locked, {
-      entryId: winner.id,
-      entrantName: winner.name,
-      entrantEmail: winner.email,
-      action: method,
+  return ctx.db.transaction(async (tx) => {
+    const { drawn, draw } = await fillEmptyPlaces(ctx, tx, actor, contest.id, {
+      count: 1,
+      manualEntryId: winnerId,
+      onlyFirstPosition: true,
     });
+    const pick = drawn[0]!;
+    const winner = (await listEntrants(tx, [pick.entryId])).get(pick.entryId)!;
+    const [{ winnerSelectedAt }] = (await tx
+      .select({ winnerSelectedAt: contests.winnerSelectedAt })
+      .from(contests)
+      .where(eq(contests.id, contest.id))) as [{ winnerSelectedAt: Date }];
     return {
-      winner: { id: winner.id, name: winner.name, email: winner.email },
-      winnerSelectedAt: updated!.winnerSelectedAt!.toISOString(),
-      method,
-      entryCount: locked.entryCount,
-      index,
+      winner,
+      winnerSelectedAt: winnerSelectedAt.toISOString(),
+      method: winnerId ? 'manual' : 'random',
+      entryCount: draw.entryIds.length,
+      index: draw.entryIds.indexOf(pick.entryId),
     };
   });
 }
 
-export async function resetWinner(
+/** Marks current winners disqualified, with the public reason and a history record each. */
+async function disqualifyPicks(
+  tx: Db,
+  actor: SessionUser,
+  locked: LockedContest,
+  winners: PickRow[],
+  reason: string,
+): Promise<void> {
+  const entrants = await listEntrants(
+    tx,
+    winners.map((winner) => winner.entryId),
+  );
+  await tx
+    .update(contestPicks)
+    .set({ status: 'disqualified', reason, disqualifiedAt: new Date() })
+    .where(
+      and(
+        eq(contestPicks.contestId, locked.contest.id),
+        inArray(
+          contestPicks.p,
+          winners.map((winner) => winner.p),
+        ),
+      ),
+    );
+  await recordHistory(
+    tx,
+    actor,
+    locked,
+    winners.map((winner) => ({
+      entryId: winner.entryId,
+      entrantName: entrants.get(winner.entryId)?.name ?? null,
+      entrantEmail: entrants.get(winner.entryId)?.email ?? null,
+      action: 'disqualify',
+      reason,
+    })),
+  );
+}
+
+/**
+ * Disqualifies the winner at `position` and gives the place to the next pick of the committed
+ * sequence. Without an entry left to replace them nothing changes: the owner is told so.
+ */
+export async function disqualifyWinner(
+  ctx: DrawContext,
+  actor: SessionUser,
+  contest: Contest,
+  position: number,
+  reason: string,
+): Promise<DrawRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockContest(tx, contest.id);
+    const picks = await listPicks(tx, contest.id);
+    const winner = currentWinners(picks).find((pick) => pick.position === position);
+    if (!winner) throw new AppError('UNKNOWN_POSITION', drawMessages.unknownPosition);
+    await disqualifyPicks(tx, actor, locked, [winner], reason);
+    const draw = await loadFrozenDraw(tx, locked.contest);
+    const picked = new Set(picks.map((pick) => pick.entryId));
+    const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, 1);
+    if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noReplacement);
+    const empty = emptyPositions(
+      locked.contest.winnersCount,
+      picks.map((pick) => (pick.p === winner.p ? { ...pick, status: 'disqualified' } : pick)),
+    );
+    await placePicks(tx, actor, locked, drawn, empty, 'random');
+  });
+  return readDrawRecord(ctx, contest.id);
+}
+
+/**
+ * The spec's "Reset & Pick New Winner": every current winner is disqualified with the reason
+ * "reset by the owner", and the next draw fills their places from the same sequence. A winner
+ * drawn before verifiable draws is simply cleared, as before.
+ */
+export async function resetWinners(
   { db }: DbContext,
-  user: SessionUser,
+  actor: SessionUser,
   contest: Contest,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockContest(tx, contest.id);
-    if (!locked?.winnerId) throw new AppError('NO_WINNER', drawMessages.noWinner);
-    const [previous] = await tx
-      .select({ name: contestEntries.name, email: contestEntries.email })
-      .from(contestEntries)
-      .where(eq(contestEntries.id, locked.winnerId));
+    const winners = currentWinners(await listPicks(tx, contest.id));
+    if (winners.length > 0) {
+      await disqualifyPicks(tx, actor, locked, winners, RESET_BY_OWNER_REASON);
+      await syncWinners(tx, contest.id);
+      return;
+    }
+    const earlierWinnerId = locked.contest.winnerId;
+    if (!earlierWinnerId) throw new AppError('NO_WINNER', drawMessages.noWinner);
+    const previous = (await listEntrants(tx, [earlierWinnerId])).get(earlierWinnerId);
     await tx
       .update(contests)
       .set({ winnerId: null, winnerSelectedAt: null })
       .where(eq(contests.id, contest.id));
-    await recordDraw(tx, user, locked, {
-      entryId: locked.winnerId,
-      entrantName: previous?.name ?? null,
-      entrantEmail: previous?.email ?? null,
-      action: 'reset',
-    });
+    await recordHistory(tx, actor, locked, [
+      {
+        entryId: earlierWinnerId,
+        entrantName: previous?.name ?? null,
+        entrantEmail: previous?.email ?? null,
+        action: 'reset',
+        reason: null,
+      },
+    ]);
   });
 }
 
+/**
+ * The frozen list's leaves, hashed by the database in the wheel's order: no entry's e-mail or
+ * name leaves it, and 100,000 ids cost one query instead of 100,000 hash calls here.
+ */
+async function listLeaves(db: Db, contestId: string): Promise<string[]> {
+  const rows = await db
+    .select({
+      leaf: sql<string>`encode(sha256(convert_to(${contestEntries.id}::text, 'UTF8')), 'hex')`,
+    })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contestId))
+    .orderBy(...wheelOrder);
+  return rows.map((row) => row.leaf);
+}
+
+async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
+  const isFrozen = contest.frozenAt !== null;
+  const [picks, leaves] = await Promise.all([
+    listPicks(db, contest.id),
+    isFrozen ? listLeaves(db, contest.id) : null,
+  ]);
+  return {
+    version: 'prizewheel-draw-v1',
+    contestId: contest.id,
+    winnersCount: contest.winnersCount,
+    seedHash: contest.seedHash,
+    // The seed is revealed by the first draw, never before.
+    seed: isFrozen ? contest.drawSeed : null,
+    entries: leaves && { count: leaves.length, root: contest.entriesRoot!, leaves },
+    beacon: contest.beacon,
+    picks: picks.map((pick) => ({
+      p: pick.p,
+      position: pick.position,
+      entryId: pick.entryId,
+      index: pick.index,
+      attempts: pick.attempts,
+      method: pick.method,
+      status: pick.status,
+      reason: pick.reason,
+      drawnAt: pick.drawnAt.toISOString(),
+      disqualifiedAt: pick.disqualifiedAt?.toISOString() ?? null,
+      displayName: pick.displayName,
+    })),
+    committedAt: contest.committedAt?.toISOString() ?? null,
+    frozenAt: contest.frozenAt?.toISOString() ?? null,
+    predatesVerifiableDraws: contest.predatesVerifiableDraws,
+  };
+}
+
+async function readDrawRecord({ db }: DbContext, contestId: string): Promise<DrawRecord> {
+  const contest = await findContest({ db }, contestId);
+  if (!contest) throw contestNotFound();
+  return buildDrawRecord(db, contest);
+}
+
+/** GET /draw-record: public once the contest is published; a draft's only to its owner. */
+export async function getDrawRecord(
+  { db }: DbContext,
+  contestId: string,
+  viewer: SessionUser | null,
+): Promise<DrawRecord> {
+  const contest = isUuid(contestId) ? await findContest({ db }, contestId) : undefined;
+  if (!contest || !isVisibleTo(viewer, contest)) throw contestNotFound();
+  return buildDrawRecord(db, contest);
+}
+
+/** The entries' names, e-mails and slices (places in the wheel's order), in one pass. */
+async function listSlices(db: Db, contestId: string, entryIds: string[]) {
+  const slices = db.$with('slices').as(
+    db
+      .select({
+        id: contestEntries.id,
+        name: contestEntries.name,
+        email: contestEntries.email,
+        slice:
+          sql<number>`(row_number() over (order by ${contestEntries.entryDate}, ${contestEntries.id}) - 1)::int`.as(
+            'slice',
+          ),
+      })
+      .from(contestEntries)
+      .where(eq(contestEntries.contestId, contestId)),
+  );
+  const rows = await db.with(slices).select().from(slices).where(inArray(slices.id, entryIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Slices in the wheel's order (the frozen list once drawn) and every filled place. */
 export async function getWheel({ db }: DbContext, contest: Contest): Promise<WheelData> {
   const labels =
     contest.entryCount <= WHEEL_LABEL_LIMIT
@@ -188,15 +545,21 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
             .orderBy(...wheelOrder)
         ).map((row) => row.name)
       : null;
-  let winnerIndex: number | null = null;
-  if (contest.winnerId) {
-    const [winner] = await db
-      .select({ id: contestEntries.id })
-      .from(contestEntries)
-      .where(eq(contestEntries.id, contest.winnerId));
-    if (winner) winnerIndex = await positionOf(db, contest.id, winner);
-  }
-  return { count: labels?.length ?? contest.entryCount, labels, winnerIndex };
+  const winners = currentWinners(await listPicks(db, contest.id));
+  // A winner drawn before verifiable draws has no pick, but still a slice.
+  const entryIds = contest.winnerId
+    ? [...winners.map((winner) => winner.entryId), contest.winnerId]
+    : winners.map((winner) => winner.entryId);
+  const entries = entryIds.length > 0 ? await listSlices(db, contest.id, entryIds) : new Map();
+  const places: DrawnPlace[] = winners
+    .map((winner) => {
+      const { name, email, slice } = entries.get(winner.entryId)!;
+      const { position, p, entryId, method } = winner;
+      return { position, p, entryId, name, email, method, slice };
+    })
+    .sort((a, b) => a.position - b.position);
+  const winnerIndex = contest.winnerId ? (entries.get(contest.winnerId)?.slice ?? null) : null;
+  return { count: labels?.length ?? contest.entryCount, labels, winnerIndex, places };
 }
 
 export async function listDraws({ db }: DbContext, contest: Contest): Promise<DrawHistoryItem[]> {
@@ -207,6 +570,7 @@ export async function listDraws({ db }: DbContext, contest: Contest): Promise<Dr
       entrantName: contestDraws.entrantName,
       entrantEmail: contestDraws.entrantEmail,
       entryCount: contestDraws.entryCount,
+      reason: contestDraws.reason,
       actorFirstName: users.firstName,
       actorEmail: users.email,
       createdAt: contestDraws.createdAt,

@@ -32,7 +32,7 @@ const entryDateNow = sql`date_trunc('milliseconds', now())`;
  * capacity check and the counter update see every other writer's committed work (any instance).
  * The unique index decides duplicates (ON CONFLICT DO NOTHING), including within the batch.
  * `enforceSchedule` applies the entering rules (active and before the end, by the database
- * clock); an owner's import skips them but still respects maxEntries.
+ * clock); an owner's import skips them but still respects maxEntries and the draw's freeze.
  */
 export async function insertEntries(
   db: Db,
@@ -46,6 +46,8 @@ export async function insertEntries(
         maxEntries: contests.maxEntries,
         entryCount: contests.entryCount,
         isOpen: sql<boolean>`${contests.isActive} and now() < ${contests.endDate}`,
+        // The first draw froze the list it draws from: no entry joins it, imported or not.
+        isFrozen: sql<boolean>`${contests.frozenAt} is not null`,
         // now() is the transaction's start: the date of every entry this transaction inserts.
         entryDate: sql<Date>`${entryDateNow}`.mapWith(contestEntries.entryDate),
       })
@@ -53,7 +55,7 @@ export async function insertEntries(
       .where(eq(contests.id, contestId))
       .for('update');
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
-    if (options.enforceSchedule && !contest.isOpen) {
+    if (contest.isFrozen || (options.enforceSchedule && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
     }
 

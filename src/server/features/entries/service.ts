@@ -24,6 +24,8 @@ import {
   type EntryOutcome,
 } from './insert-entries.ts';
 
+const contestEnded = () => new AppError('CONTEST_ENDED', entryMessages.ended);
+
 /**
  * Enters the contest through the group commit: the receipt, or the queue's own answer for the
  * route to give (`busy`: refused for now; `abandoned`: the entrant left, nothing was written).
@@ -46,7 +48,7 @@ export async function enterContest(
     case 'not_found':
       throw contestNotFound();
     case 'ended':
-      throw new AppError('CONTEST_ENDED', entryMessages.ended);
+      throw contestEnded();
     case 'full':
       throw new AppError('CONTEST_FULL', entryMessages.full);
     case 'duplicate':
@@ -298,6 +300,7 @@ export async function importEntries(
   contest: Contest,
   csv: Buffer,
 ): Promise<ImportResult> {
+  if (contest.frozenAt) throw contestEnded();
   const skipped: SkippedRows = { skipped: 0, errors: [] };
   const candidates = await readCandidates(csv, skipped);
   const outcomes = await insertInTransactions(db, contest.id, candidates);
@@ -307,6 +310,8 @@ export async function importEntries(
     if (outcome.status === 'accepted') imported += 1;
     else if (outcome.status === 'duplicate') skipRow(skipped, row, entryMessages.duplicate);
     else if (outcome.status === 'full') skipRow(skipped, row, entryMessages.full);
+    // A draw froze the contest while the file was being written: the rows before it stay.
+    else if (outcome.status === 'ended') throw contestEnded();
     else throw contestNotFound();
   });
   return { imported, ...skipped };
