@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { benchBigData, reportBigData } from './big-data.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
+import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
@@ -109,6 +110,17 @@ if (wants('draw-protocol')) {
     key: 'drawProtocol',
     heading: 'The verifiable draw: 100 winners from 100,000 entries (server side)',
     lines: reportDrawProtocol(result),
+    data: result,
+  });
+}
+
+if (wants('draw-record')) {
+  console.log('\n== The verifiable draw through the API, and its public record (issue 13)');
+  const result = await benchDrawRecord();
+  record({
+    key: 'drawRecord',
+    heading: 'The verifiable draw: drawing and serving the record of 100,000 entries (PGlite)',
+    lines: reportDrawRecord(result),
     data: result,
   });
 }

@@ -40,7 +40,11 @@ const SEED_STEP = 100_000;
  * `count` entries named `Entrant {n}`, one millisecond apart (newest is n = 1), counter kept
  * exact, statistics refreshed as autovacuum would after such a load.
  */
-export async function seedEntries(database: Database, contestId: string, count: number) {
+export async function seedEntries(
+  database: Pick<Database, 'db'>,
+  contestId: string,
+  count: number,
+) {
   // In steps: the app's pool gives up on a statement after 15-20 s, and a million rows in
   // one statement outlast that on a busy machine.
   for (let first = 1; first <= count; first += SEED_STEP) {

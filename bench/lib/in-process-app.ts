@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { contests, users } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
+import { createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { startListeningApp } from '#server/testing/listening-app.ts';
 
@@ -30,6 +31,8 @@ export async function startAppWithContest() {
       endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
       maxEntries: 500,
       publishedAt: new Date(),
+      ...createDrawSeed(),
+      committedAt: new Date(),
     })
     .returning();
   return {

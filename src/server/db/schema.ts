@@ -233,6 +233,19 @@ export const contestDraws = pgTable(
   ],
 );
 
+/**
+ * The leaves of a contest's frozen entry list (docs/draw-protocol.md#2-freeze), written once by
+ * the first draw: the public record serves them as they were frozen, without hashing 100,000 ids
+ * per request. A table of its own, so reading a contest never reads them.
+ */
+export const contestLeaves = pgTable('contest_leaves', {
+  contestId: uuid('contest_id')
+    .primaryKey()
+    .references(() => contests.id, { onDelete: 'cascade' }),
+  // The 64-character hex leaves, concatenated in the frozen order.
+  leaves: text('leaves').notNull(),
+});
+
 export const pickStatuses = ['winner', 'disqualified'] as const;
 
 /**

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
@@ -20,6 +21,16 @@ import {
 } from './service.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
+
+/**
+ * The record carries a leaf per entry, hex that no compressor shrinks much below half: the fastest
+ * brotli level sends 3.5 MB for 100,000 entries in a third of the default level's time, and
+ * the default level's output is no smaller.
+ */
+const recordCompression = {
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+};
 
 /**
  * Only the contest's owner (or an admin) draws, disqualifies, resets and sees the wheel's names;
@@ -48,14 +59,17 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post(
     '/api/contests/:contestId/draws',
-    { schema: { params: contestParams, body: drawPlacesBody } },
+    { schema: { params: contestParams, body: drawPlacesBody }, compress: recordCompression },
     async (request) =>
       drawPlaces(ctx, requireUser(request), await managedContest(request), request.body?.count),
   );
 
   app.post(
     '/api/contests/:contestId/draws/:position/disqualify',
-    { schema: { params: drawPositionParams, body: disqualifyBody } },
+    {
+      schema: { params: drawPositionParams, body: disqualifyBody },
+      compress: recordCompression,
+    },
     async (request) =>
       disqualifyWinner(
         ctx,
@@ -68,7 +82,7 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/api/contests/:contestId/draw-record',
-    { schema: { params: contestParams } },
+    { schema: { params: contestParams }, compress: recordCompression },
     async (request) => getDrawRecord(ctx, request.params.contestId, request.user),
   );
 
