@@ -5,7 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { contestEntries, contests } from '#server/db/schema.ts';
+import { contestEntries, contestLeaves, contests } from '#server/db/schema.ts';
 import { startAppWithContest } from './lib/in-process-app.ts';
 import { chromiumFlags, chromiumPath, median, percentile } from './lib/stats.ts';
 
@@ -21,8 +21,11 @@ export type WheelResult = {
 
 type Db = Awaited<ReturnType<typeof startAppWithContest>>['db'];
 
+/** Fresh entries, and the contest unfrozen: each size starts before its first draw. */
 async function seedEntries(db: Db, contestId: string, count: number) {
+  // Picks go with their entries (cascade); the freeze's leaves and columns are cleared here.
   await db.execute(sql`delete from contest_entries where contest_id = ${contestId}`);
+  await db.execute(sql`delete from ${contestLeaves} where contest_id = ${contestId}`);
   const chunk = 5000;
   for (let offset = 0; offset < count; offset += chunk) {
     const rows = Array.from({ length: Math.min(chunk, count - offset) }, (_, index) => ({
@@ -33,7 +36,8 @@ async function seedEntries(db: Db, contestId: string, count: number) {
     await db.insert(contestEntries).values(rows);
   }
   await db.execute(
-    sql`update ${contests} set entry_count = ${count}, winner_id = null where id = ${contestId}`,
+    sql`update ${contests} set entry_count = ${count}, winner_id = null, winners = '[]',
+      frozen_at = null, frozen_entry_count = null, entries_root = null where id = ${contestId}`,
   );
 }
 
