@@ -125,7 +125,7 @@ export const adminContestListItem = z.object({
 });
 export type AdminContestListItem = z.infer<typeof adminContestListItem>;
 
-/** One draw or reset of any contest, a deleted one's too (decision 016). */
+/** One draw, disqualification or reset of any contest, a deleted one's too (decision 016). */
 export const adminDrawListItem = z.object({
   id: z.string(),
   contestId: z.string(),
@@ -137,6 +137,8 @@ export const adminDrawListItem = z.object({
   /** The winner drawn, picked or reset, as copied at the time. */
   entrantName: z.string().nullable(),
   entrantEmail: z.string().nullable(),
+  /** A disqualification's public reason. */
+  reason: z.string().nullable(),
   /** How many entries were in the draw. */
   entryCount: z.number(),
   /** Who drew or reset; null once their account is deleted. */

@@ -138,6 +138,7 @@ export async function listDrawHistory(
         action: contestDraws.action,
         entrantName: contestDraws.entrantName,
         entrantEmail: contestDraws.entrantEmail,
+        reason: contestDraws.reason,
         entryCount: contestDraws.entryCount,
         actorEmail: users.email,
         createdAt: contestDraws.createdAt,
