@@ -6,11 +6,7 @@
  * measured in the same run and interleaved (A, B, A, B).
  */
 import { request } from 'node:http';
-import { eq } from 'drizzle-orm';
-import { contests } from '#server/db/schema.ts';
-import { createDrawSeed } from '#server/lib/draw-commitment.ts';
-import { seedEntries } from './lib/bulk-data.ts';
-import { startAppWithContest } from './lib/in-process-app.ts';
+import { addContestWithEntries, startAppWithContest } from './lib/in-process-app.ts';
 import { median } from './lib/stats.ts';
 
 const ENTRIES = 100_000;
@@ -96,15 +92,8 @@ export async function benchDrawRecord(): Promise<DrawRecordResult> {
     const records: Answer[] = [];
     const exports: Answer[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // A fresh contest of the same owner for each draw.
-      const [source] = await app.db.select().from(contests).where(eq(contests.id, app.contestId));
-      const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = source!;
-      const [contest] = await app.db
-        .insert(contests)
-        .values({ ...fields, ...createDrawSeed(), maxEntries: null, entryCount: 0 })
-        .returning();
-      await seedEntries({ db: app.db }, contest!.id, ENTRIES);
-      const base = `${app.url}/api/contests/${contest!.id}`;
+      const contestId = await addContestWithEntries(app, ENTRIES);
+      const base = `${app.url}/api/contests/${contestId}`;
       exports.push(await timedRequest(`${base}/entries/export`, { cookie }));
       const draw = await timedRequest(`${base}/draws`, {
         method: 'POST',

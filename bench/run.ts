@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { benchBigData, reportBigData } from './big-data.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
+import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
@@ -121,6 +122,17 @@ if (wants('draw-record')) {
     key: 'drawRecord',
     heading: 'The verifiable draw: drawing and serving the record of 100,000 entries (PGlite)',
     lines: reportDrawRecord(result),
+    data: result,
+  });
+}
+
+if (wants('draw-verify')) {
+  console.log('\n== The verifiable draw checked in the browser (issue 13)');
+  const result = await benchDrawVerify();
+  record({
+    key: 'drawVerify',
+    heading: 'The verifiable draw: "Verify in my browser" on 100,000 entries (Chromium, 390x844)',
+    lines: reportDrawVerify(result),
     data: result,
   });
 }

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { contests, users } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { startListeningApp } from '#server/testing/listening-app.ts';
+import { seedEntries } from './bulk-data.ts';
 
 export { freePort } from '#server/testing/listening-app.ts';
 
@@ -46,4 +48,21 @@ export async function startAppWithContest() {
     },
     close,
   };
+}
+
+type AppWithContest = Awaited<ReturnType<typeof startAppWithContest>>;
+
+/**
+ * Another published contest like the app's own, with no entry cap and `entries` entries: a
+ * contest can be frozen by one draw only, so each measured draw needs its own.
+ */
+export async function addContestWithEntries(app: AppWithContest, entries: number) {
+  const [source] = await app.db.select().from(contests).where(eq(contests.id, app.contestId));
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = source!;
+  const [contest] = await app.db
+    .insert(contests)
+    .values({ ...fields, ...createDrawSeed(), maxEntries: null, entryCount: 0 })
+    .returning();
+  await seedEntries({ db: app.db }, contest!.id, entries);
+  return contest!.id;
 }
