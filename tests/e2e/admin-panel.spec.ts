@@ -220,16 +220,20 @@ test.describe('admin panel /admin', () => {
     const admin = await seedUserWithPassword({ role: 'admin' });
     const owner = await seedUserWithPassword({ firstName: 'Olive' });
     const token = uniqueToken();
-    // The owner draws, dislikes the winner, resets, picks another, then deletes the contest.
+    // The owner draws, dislikes the winner, resets (which disqualifies them), picks another by
+    // hand, then deletes the contest.
     const rerolled = await seedContest(server.db, owner.id, { title: `Rerolled ${token} Raffle` });
-    await seedEntries(server, rerolled.id, [
-      { name: 'Ann Archer', email: 'ann.archer@example.com' },
-      { name: 'Ben Brooks', email: 'ben.brooks@example.com' },
-      { name: 'Cat Cole', email: 'cat.cole@example.com' },
-    ]);
+    const names = ['Ann Archer', 'Ben Brooks', 'Cat Cole'];
+    await seedEntries(
+      server,
+      rerolled.id,
+      names.map((name) => ({ name, email: `${name.replace(' ', '.').toLowerCase()}@example.com` })),
+    );
     const first = await drawAsOwner(server.db, owner, rerolled.id);
     await resetAsOwner(server.db, owner, rerolled.id);
-    await drawAsOwner(server.db, owner, rerolled.id, 'Ben Brooks');
+    // A disqualified entrant is out of the draw for good: the hand pick is one of the others.
+    const picked = names.find((name) => name !== first)!;
+    await drawAsOwner(server.db, owner, rerolled.id, picked);
     await deleteAsOwner(server.db, owner, rerolled.id);
     const live = await seedContest(server.db, owner.id, { title: `Live ${token} Raffle` });
     await seedEntries(server, live.id, [{ name: 'Dee Dale', email: 'dee.dale@example.com' }]);
@@ -247,17 +251,17 @@ test.describe('admin panel /admin', () => {
     await expect(rows.nth(0)).toContainText('Random draw: Dee Dale (1 entry)');
     await expect(deletedBadge(rows.nth(0))).toHaveCount(0);
     const expected = [
-      'Picked by hand: Ben Brooks (3 entries)',
-      `Reset: ${first} (3 entries)`,
-      `Random draw: ${first} (3 entries)`,
+      [`Picked by hand: ${picked} (3 entries)`, 'Drawn'],
+      [`Disqualified: ${first} (3 entries)`, 'Disqualified'],
+      [`Random draw: ${first} (3 entries)`, 'Drawn'],
     ];
-    for (const [index, summary] of expected.entries()) {
+    for (const [index, [summary, act]] of expected.entries()) {
       const row = rows.nth(index + 1);
       await expect(row).toContainText(`Rerolled ${token} Raffle`);
       await expect(deletedBadge(row)).toBeVisible();
       await expect(row).toContainText(`By ${owner.email}`);
-      await expect(row).toContainText(summary);
-      await expect(row).toContainText(`${index === 1 ? 'Reset' : 'Drawn'} by ${owner.email} · `);
+      await expect(row).toContainText(summary!);
+      await expect(row).toContainText(`${act} by ${owner.email} · `);
     }
     await expectNoHorizontalScroll(page);
     await snap('admin-panel-draw-history');

@@ -131,6 +131,7 @@ test.describe('contest builder', () => {
       maxEntries: 250,
       confirmationMessage: 'See you at the gym!',
       isActive: true,
+      winnersCount: 1,
     });
     expect(saved!.publishedAt).not.toBeNull();
 
@@ -138,6 +139,50 @@ test.describe('contest builder', () => {
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(contestCard(page, 'Summer Shred Challenge')).toBeVisible();
+  });
+
+  test('the number of winners is 1 to 100; a contest with 3 places says so on its card', async ({
+    page,
+    server,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
+    await signIn(owner);
+    await page.goto('/contest-builder');
+    const winners = field(page, 'Number of winners');
+    await expect(winners).toHaveValue('1');
+    await fillValidContest(page, 'Podium Prizes');
+
+    await winners.fill('0');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expect(winners).toHaveAccessibleDescription('Number of winners must be at least 1');
+    await winners.fill('101');
+    await expect(winners).toHaveAccessibleDescription('Number of winners must be at most 100');
+    await winners.fill('2.5');
+    await expect(winners).toHaveAccessibleDescription('Number of winners must be a whole number');
+    await expect(page).toHaveURL(/\/contest-builder$/);
+
+    await winners.fill('3');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(winners).toHaveAccessibleDescription(
+      'Places the draw fills, 1 to 100. Set until the first draw.',
+    );
+    await expectNoHorizontalScroll(page);
+    await snap('builder-winners');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+
+    await expectToast(page, 'Contest Created!');
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${UUID}$`));
+    const id = page.url().split('/').at(-1)!;
+    const [saved] = await server.db.select().from(contests).where(eq(contests.id, id));
+    expect(saved).toMatchObject({ title: 'Podium Prizes', winnersCount: 3 });
+
+    await page.goto('/');
+    await expect(
+      contestCard(page, 'Podium Prizes').getByText('3 winners', { exact: true }),
+    ).toBeVisible();
   });
 
   test('Save Draft keeps a private draft that the owner publishes later', async ({

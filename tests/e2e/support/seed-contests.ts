@@ -18,6 +18,8 @@ export type ContestSeed = {
   endDate?: Date;
   maxEntries?: number | null;
   confirmationMessage?: string | null;
+  /** How many places the draw fills (1 unless given). */
+  winnersCount?: number;
   /** 'active' (default), 'paused', 'draft'; an ended contest is an active one with a past end. */
   state?: 'active' | 'paused' | 'draft';
 };

@@ -1,9 +1,20 @@
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
+import type { DrawAction } from '#shared/contracts/draws.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { DrawSummary } from '#web/features/draws/components/draw-history.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
-/** One draw or reset: which contest (and whether it is gone), whom it named, who, when. */
+const actorLabel: Record<DrawAction, string> = {
+  random: 'Drawn',
+  manual: 'Drawn',
+  reset: 'Reset',
+  disqualify: 'Disqualified',
+};
+
+/**
+ * One draw, reset or disqualification: which contest (and whether it is gone), whom it named
+ * (and a disqualification's reason), who, when.
+ */
 export function DrawRow({ draw }: { draw: AdminDrawListItem }) {
   return (
     <li className="grid gap-1 px-4 py-3">
@@ -16,7 +27,7 @@ export function DrawRow({ draw }: { draw: AdminDrawListItem }) {
         <DrawSummary draw={draw} />
       </p>
       <p className="break-all text-xs text-muted-foreground">
-        {draw.action === 'reset' ? 'Reset' : 'Drawn'} by {draw.actorEmail ?? 'a deleted account'} ·{' '}
+        {actorLabel[draw.action]} by {draw.actorEmail ?? 'a deleted account'} ·{' '}
         {formatDateTime(draw.createdAt)}
       </p>
     </li>

@@ -1,4 +1,4 @@
-import { Clock, Gift, Link2, Settings2, SquarePen, Users } from 'lucide-react';
+import { Clock, Gift, Link2, Settings2, SquarePen, Trophy, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatTimeLeft } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
@@ -42,6 +42,13 @@ export function ContestCard({
             {contest.maxEntries ? ` of ${contest.maxEntries.toLocaleString()}` : ''}
           </dd>
         </div>
+        {contest.winnersCount > 1 ? (
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Winners</dt>
+            <Trophy aria-hidden className="size-4 shrink-0 text-accent" />
+            <dd>{contest.winnersCount} winners</dd>
+          </div>
+        ) : null}
         <div className="flex items-center gap-2">
           <dt className="sr-only">Time left</dt>
           <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />

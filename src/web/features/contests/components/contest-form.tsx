@@ -14,6 +14,7 @@ import type {
   createContestForm,
   updateContestForm,
 } from '#shared/contracts/contests.ts';
+import { WINNERS_COUNT_MAX } from '#shared/contracts/draws.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -27,6 +28,7 @@ export const emptyContestForm: ContestFormValues = {
   endDate: '',
   maxEntries: '',
   confirmationMessage: '',
+  winnersCount: '1',
 };
 
 type Schema = typeof createContestForm | typeof updateContestForm;
@@ -42,6 +44,7 @@ const builderLabels: Labels = {
   endDate: 'End date and time',
   maxEntries: 'Max entries (optional)',
   confirmationMessage: 'Custom confirmation message (optional)',
+  winnersCount: 'Number of winners',
 };
 
 export const editLabels: Labels = {
@@ -52,6 +55,7 @@ export const editLabels: Labels = {
   endDate: 'Contest End Date & Time',
   maxEntries: 'Max Entries (Optional)',
   confirmationMessage: 'Custom Confirmation Message (Optional)',
+  winnersCount: 'Number of Winners',
 };
 
 /** One form for building and editing; the schema decides the wording of the errors. */
@@ -82,12 +86,15 @@ export function ContestFields({
   form,
   labels = builderLabels,
   minEndDate,
+  winnersCountLocked = false,
   children,
 }: {
   form: ReturnType<typeof useContestForm>;
   labels?: Labels;
   /** The date picker starts at now when creating. */
   minEndDate?: Date;
+  /** The first draw has fixed the number of places (docs/draw-protocol.md). */
+  winnersCountLocked?: boolean;
   children?: ReactNode;
 }) {
   const { errors } = form.formState;
@@ -124,7 +131,7 @@ export function ContestFields({
           {...form.register('prizeValue')}
         />
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <FormField
           label={labels.endDate}
           type="datetime-local"
@@ -142,6 +149,22 @@ export function ContestFields({
           hint="Leave blank for unlimited entries."
           error={errors.maxEntries?.message}
           {...form.register('maxEntries')}
+        />
+        <FormField
+          label={labels.winnersCount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WINNERS_COUNT_MAX}
+          step={1}
+          disabled={winnersCountLocked}
+          hint={
+            winnersCountLocked
+              ? 'Fixed by the first draw: the public draw record counts these places.'
+              : `Places the draw fills, 1 to ${WINNERS_COUNT_MAX}. Set until the first draw.`
+          }
+          error={errors.winnersCount?.message}
+          {...form.register('winnersCount')}
         />
       </div>
       <TextareaField

@@ -6,6 +6,7 @@ import { LoadMoreButton } from '#web/components/ui/load-more-button.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useWheel } from '#web/features/draws/api/get-wheel.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { useExportEntries } from '../api/export-entries.ts';
 import { useEntries } from '../api/get-entries.ts';
@@ -27,6 +28,9 @@ export function EntriesCard({
   const deferredSearch = useDeferredValue(search.trim());
   const entriesQuery = useEntries(contest.id, deferredSearch);
   const exporter = useExportEntries(contest.id);
+  // Every current winner has a trophy: the wheel (shared with the draw card) lists the places.
+  const places = useWheel(contest.id).data?.places;
+  const winnerIds = new Set(places ? places.map((place) => place.entryId) : [contest.winnerId]);
   const entries = entriesQuery.data?.pages.flatMap((page) => page.entries) ?? [];
   const total = entriesQuery.data?.pages[0]?.total ?? 0;
 
@@ -88,7 +92,7 @@ export function EntriesCard({
         ) : (
           <ul className="divide-y divide-border">
             {entries.map((entry) => {
-              const isWinner = entry.id === contest.winnerId;
+              const isWinner = winnerIds.has(entry.id);
               return (
                 <li
                   key={entry.id}

@@ -54,11 +54,18 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     endDate: toDateTimeLocal(contest.endDate),
     maxEntries: contest.maxEntries === null ? '' : String(contest.maxEntries),
     confirmationMessage: contest.confirmationMessage ?? '',
+    winnersCount: String(contest.winnersCount),
   });
+  // After the first draw the number of places is the record's: the edit leaves it out.
+  const winnersCountLocked = Boolean(contest.frozenAt);
 
-  const onSubmit = form.handleSubmit((body) =>
+  const onSubmit = form.handleSubmit(({ winnersCount, ...body }) =>
     update.mutate(
-      { ...body, endDate: body.endDate.toISOString() },
+      {
+        ...body,
+        endDate: body.endDate.toISOString(),
+        ...(winnersCountLocked ? {} : { winnersCount }),
+      },
       {
         onSuccess: () => {
           toast({
@@ -81,7 +88,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate>
-            <ContestFields form={form} labels={editLabels}>
+            <ContestFields form={form} labels={editLabels} winnersCountLocked={winnersCountLocked}>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link href="/">Cancel</Link>

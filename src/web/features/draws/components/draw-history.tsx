@@ -1,13 +1,23 @@
 import type { DrawHistoryItem } from '#shared/contracts/draws.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
-const actionLabel = { random: 'Random draw', manual: 'Picked by hand', reset: 'Reset' } as const;
+const actionLabel = {
+  random: 'Random draw',
+  manual: 'Picked by hand',
+  reset: 'Reset',
+  disqualify: 'Disqualified',
+} as const;
 
-/** "Random draw: Ada (3 entries)", as the owner's history and the admin's draw list show it. */
+/**
+ * "Random draw: Ada (3 entries)", or "Disqualified: Ada (3 entries), reason: …", as the owner's
+ * history and the admin's draw list show it.
+ */
 export function DrawSummary({
   draw,
 }: {
-  draw: Pick<DrawHistoryItem, 'action' | 'entrantName' | 'entryCount'>;
+  draw: Pick<DrawHistoryItem, 'action' | 'entrantName' | 'entryCount'> & {
+    reason?: string | null;
+  };
 }) {
   return (
     <>
@@ -16,6 +26,9 @@ export function DrawSummary({
       <span className="text-muted-foreground">
         ({draw.entryCount.toLocaleString()} {draw.entryCount === 1 ? 'entry' : 'entries'})
       </span>
+      {draw.reason ? (
+        <span className="block break-words text-muted-foreground">Reason: “{draw.reason}”</span>
+      ) : null}
     </>
   );
 }

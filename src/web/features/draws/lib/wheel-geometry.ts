@@ -13,6 +13,11 @@ export function sliceDegrees(count: number): number {
   return 360 / count;
 }
 
+/** The rotation that shows slice `index` under the pointer, at its middle. */
+export function restingRotation(index: number, count: number): number {
+  return -(index + 0.5) * sliceDegrees(count);
+}
+
 const mod360 = (angle: number) => ((angle % 360) + 360) % 360;
 
 /** The slice under the pointer at a rotation. */
@@ -21,21 +26,25 @@ export function sliceAtPointer(rotation: number, count: number): number {
   return Math.min(count - 1, Math.floor(underPointer / sliceDegrees(count)));
 }
 
+/** The turn of each later spin of a draw of several places: shorter, as it is shorter in time. */
+export const FOLLOW_UP_TURN = { min: 360, max: 1080 } as const;
+
 /**
  * Where a spin that started at `startRotation` must end so the pointer lands inside slice
- * `index`, having turned between 1080 and 1800 degrees in all. `random` in [0, 1) varies the
- * number of turns and the spot within the slice (kept off its edges).
+ * `index`, having turned between 1080 and 1800 degrees in all (or within `turn`). `random` in
+ * [0, 1) varies the number of turns and the spot within the slice (kept off its edges).
  */
 export function finalRotation(
   startRotation: number,
   index: number,
   count: number,
   random: () => number,
+  turn: { min: number; max: number } = { min: MIN_TURN_DEGREES, max: MAX_TURN_DEGREES },
 ): number {
   const slice = sliceDegrees(count);
   const spotInSlice = slice * (0.15 + 0.7 * random());
   const landingMod = mod360(-(index * slice + spotInSlice));
-  const minimumTurn = MIN_TURN_DEGREES + random() * (MAX_TURN_DEGREES - MIN_TURN_DEGREES - 360);
+  const minimumTurn = turn.min + random() * (turn.max - turn.min - 360);
   const provisional = startRotation + minimumTurn;
   return provisional + mod360(landingMod - provisional);
 }
@@ -46,22 +55,49 @@ export function easeOut(progress: number): number {
 }
 
 /**
+ * One spin: it cruises from its start until the target is known (`answeredAt`, ms after the
+ * start), then eases from `from` onto `to` in `settleMs` (by default the rest of SPIN_MS).
+ */
+export type SpinMotion = {
+  start: number;
+  answeredAt?: number;
+  from?: number;
+  to?: number;
+  settleMs?: number;
+};
+
+/**
  * The spin: it cruises from the click until the server's answer arrives (`answeredAt`), then
  * eases out onto the final rotation, ending SPIN_MS after the click (or soon after a slow answer).
  */
-export function rotationAt(
-  elapsed: number,
-  spin: { start: number; answeredAt?: number; from?: number; to?: number },
-): number {
+export function rotationAt(elapsed: number, spin: SpinMotion): number {
   if (spin.answeredAt === undefined || spin.from === undefined || spin.to === undefined) {
     return spin.start + CRUISE_DEGREES_PER_MS * elapsed;
   }
   if (elapsed <= spin.answeredAt) return spin.start + CRUISE_DEGREES_PER_MS * elapsed;
-  const duration = settleDuration(spin.answeredAt);
+  const duration = spin.settleMs ?? settleDuration(spin.answeredAt);
   return spin.from + (spin.to - spin.from) * easeOut((elapsed - spin.answeredAt) / duration);
 }
 
 /** The easing phase takes the rest of the 3 s, never less than 1.5 s. */
 export function settleDuration(answeredAt: number): number {
   return Math.max(1500, SPIN_MS - answeredAt);
+}
+
+/** When a spin has come to rest (ms after its start); never while its target is unknown. */
+export function spinEndsAt(spin: SpinMotion): number {
+  if (spin.answeredAt === undefined || spin.to === undefined) return Infinity;
+  return spin.answeredAt + (spin.settleMs ?? settleDuration(spin.answeredAt));
+}
+
+/** A later spin of a draw of several places: 1.8 s, shorter when many places follow. */
+export const FOLLOW_UP_SPIN_MS = 1800;
+export const MIN_FOLLOW_UP_SPIN_MS = 600;
+/** The pause on each place before the wheel moves to the next. */
+export const FOLLOW_UP_PAUSE_MS = 500;
+
+/** Each later spin's time, so that a draw of many places still ends in about 20 s. */
+export function followUpSpinMs(followUps: number): number {
+  const share = 20_000 / Math.max(1, followUps) - FOLLOW_UP_PAUSE_MS;
+  return Math.floor(Math.min(FOLLOW_UP_SPIN_MS, Math.max(MIN_FOLLOW_UP_SPIN_MS, share)));
 }
