@@ -11,6 +11,21 @@ export { freePort } from '#server/testing/listening-app.ts';
 
 export const clientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
+/** A published, open contest, committed to its draw as publishing does. */
+function benchContest(ownerId: string) {
+  return {
+    ownerId,
+    title: 'Summer Shred Challenge Giveaway',
+    description: 'Enter to win three months of personal training at our studio. Open to everyone.',
+    prizeDetails: '3 months of 1:1 personal training',
+    prizeValue: '$450',
+    endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    publishedAt: new Date(),
+    ...createDrawSeed(),
+    committedAt: new Date(),
+  };
+}
+
 /** The real app on a fresh in-memory database, with one owner and one open contest. */
 export async function startAppWithContest() {
   const { url, app, database, close } = await startListeningApp({
@@ -23,19 +38,7 @@ export async function startAppWithContest() {
     .returning();
   const [contest] = await database.db
     .insert(contests)
-    .values({
-      ownerId: owner!.id,
-      title: 'Summer Shred Challenge Giveaway',
-      description:
-        'Enter to win three months of personal training at our studio. Open to everyone.',
-      prizeDetails: '3 months of 1:1 personal training',
-      prizeValue: '$450',
-      endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
-      maxEntries: 500,
-      publishedAt: new Date(),
-      ...createDrawSeed(),
-      committedAt: new Date(),
-    })
+    .values({ ...benchContest(owner!.id), maxEntries: 500 })
     .returning();
   return {
     url,
@@ -58,10 +61,9 @@ type AppWithContest = Awaited<ReturnType<typeof startAppWithContest>>;
  */
 export async function addContestWithEntries(app: AppWithContest, entries: number) {
   const [source] = await app.db.select().from(contests).where(eq(contests.id, app.contestId));
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = source!;
   const [contest] = await app.db
     .insert(contests)
-    .values({ ...fields, ...createDrawSeed(), maxEntries: null, entryCount: 0 })
+    .values({ ...benchContest(source!.ownerId), maxEntries: null })
     .returning();
   await seedEntries({ db: app.db }, contest!.id, entries);
   return contest!.id;

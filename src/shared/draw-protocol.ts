@@ -131,10 +131,21 @@ export async function drawNextPicks(
   return picks;
 }
 
-/** "Maria S.": the first word of the name and the initial of its last word; nothing else. */
+/** What a winner whose name held nothing publishable is called. */
+const NAMELESS_WINNER = 'Winner';
+
+/**
+ * "Maria S.": the first word of the name and the initial of its last word; nothing else. Words
+ * with an "@" (an e-mail typed as a name, a handle) are left out: the record never shows an
+ * address.
+ */
 export function toDisplayName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0] ?? '';
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word && !word.includes('@'));
+  const first = words[0];
+  if (!first) return NAMELESS_WINNER;
   if (words.length < 2) return first;
   const initial = Array.from(words.at(-1)!)[0]!.toLocaleUpperCase();
   return `${first} ${initial}.`;

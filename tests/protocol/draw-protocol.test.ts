@@ -72,5 +72,9 @@ describe.each([
     expect(toDisplayName('  maria   santos ')).toBe('maria S.');
     expect(toDisplayName('Cher')).toBe('Cher');
     expect(toDisplayName('Zoë Łukasz')).toBe('Zoë Ł.');
+    // Never an address or a handle: a name typed as an e-mail leaves a neutral word.
+    expect(toDisplayName('maria.sanchez@example.com')).toBe('Winner');
+    expect(toDisplayName('Maria @maria_s')).toBe('Maria');
+    expect(toDisplayName('Maria Santos maria@example.com')).toBe('Maria S.');
   });
 });

@@ -61,6 +61,8 @@ export const drawMessages = {
   winnersCountLocked: 'The number of winners cannot change after the first draw.',
   notPublished: 'Publish the contest before drawing: its draw is committed when it goes live.',
   noReplacement: 'No entries are left to replace this winner, so the place cannot be redrawn.',
+  drawInterrupted:
+    'The randomness beacon failed for a draw of this contest made at the same time. Please try again.',
 } as const;
 
 /** Above this many slices no label is readable: the wheel draws colours only. */
@@ -99,7 +101,12 @@ export const disqualifyBody = z.object({
     .trim()
     .min(1, 'A reason is required')
     .max(DISQUALIFY_REASON_MAX_LENGTH, `Must be at most ${DISQUALIFY_REASON_MAX_LENGTH} characters`)
-    .regex(/^[^\0]*$/, 'Contains a character that is not allowed'),
+    .regex(/^[^\0]*$/, 'Contains a character that is not allowed')
+    // The reason is published in the draw record, which never carries an e-mail address.
+    .refine(
+      (reason) => !reason.includes('@'),
+      'The reason is public: leave out e-mail addresses and @ handles',
+    ),
 });
 export type DisqualifyBody = z.input<typeof disqualifyBody>;
 

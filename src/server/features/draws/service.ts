@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -14,7 +14,12 @@ import {
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
-import { BeaconError, fetchRoundAfter } from '#server/lib/drand-beacon.ts';
+import {
+  BeaconError,
+  fetchRoundAfter,
+  type BeaconRound,
+  type BeaconSource,
+} from '#server/lib/drand-beacon.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import {
   drawMessages,
@@ -113,43 +118,79 @@ async function listEntryIds(db: Db, contestId: string): Promise<string[]> {
 
 async function listEntrants(db: Db, entryIds: string[]) {
   const rows = await db
-    .select({ id: contestEntries.id, name: contestEntries.name, email: contestEntries.email })
+    .select({
+      id: contestEntries.id,
+      contestId: contestEntries.contestId,
+      name: contestEntries.name,
+      email: contestEntries.email,
+    })
     .from(contestEntries)
     .where(inArray(contestEntries.id, entryIds));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-function beaconFailed(error: unknown): never {
-  if (error instanceof BeaconError) throw new AppError('BEACON_FAILED', error.message);
-  throw error;
-}
-
 /**
- * Closes the contest to entries for good and fixes the list drawn from: its root, and the beacon
- * round published after the freeze when the operator configured one. In the draw's transaction:
- * a beacon that fails undoes the freeze with the draw.
+ * Closes the contest to entries for good and fixes the list drawn from: its ids in the wheel's
+ * order, their leaves and the root. Under the contest's row lock, as every entry is written, so
+ * an entry is either in the list or refused.
  */
-async function freezeEntries(ctx: DrawContext, tx: Db, contest: Contest): Promise<FrozenDraw> {
+async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
   const entryIds = await listEntryIds(tx, contest.id);
   if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
   const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
   const root = await hashLeaves(nodeDrawHashes, leaves);
   const frozenAt = new Date();
-  const beacon = ctx.config.drawBeacon
-    ? await fetchRoundAfter(ctx.config.drawBeacon, frozenAt).catch(beaconFailed)
-    : null;
   await tx
     .update(contests)
-    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root, beacon })
+    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root })
     .where(eq(contests.id, contest.id));
   await tx.insert(contestLeaves).values({ contestId: contest.id, leaves: leaves.join('') });
-  return {
-    seedHex: contest.drawSeed!,
-    contestId: contest.id,
-    root,
-    beaconRandomness: beacon?.randomness ?? null,
-    entryIds,
-  };
+  return frozenAt;
+}
+
+/** A freeze whose beacon failed is undone, as long as nothing was drawn from it. */
+async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { contest } = await lockContest(tx, contestId);
+    const picks = await listPicks(tx, contestId);
+    if (picks.length > 0 || contest.beacon || contest.frozenAt?.getTime() !== frozenAt.getTime()) {
+      return;
+    }
+    await tx
+      .update(contests)
+      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null })
+      .where(eq(contests.id, contestId));
+    await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));
+  });
+}
+
+/**
+ * The beacon round for a contest frozen at `frozenAt`: the first published 3 s after it. It is
+ * awaited outside any transaction: the embedded database has one connection, and a transaction
+ * held open for seconds would stop every other request. The round is fixed by the freeze's time,
+ * so concurrent draws of one contest fetch the same one. A beacon that fails stops the draw with
+ * a clear error (never a silent fallback) and undoes the freeze.
+ */
+async function attachBeacon(
+  ctx: DrawContext,
+  source: BeaconSource,
+  contestId: string,
+  frozenAt: Date,
+): Promise<void> {
+  let round: BeaconRound;
+  try {
+    round = await fetchRoundAfter(source, frozenAt);
+  } catch (error) {
+    if (!(error instanceof BeaconError)) throw error;
+    await unfreezeUndrawn(ctx.db, contestId, frozenAt);
+    throw new AppError('BEACON_FAILED', error.message);
+  }
+  await ctx.db
+    .update(contests)
+    .set({ beacon: round })
+    .where(
+      and(eq(contests.id, contestId), isNull(contests.beacon), eq(contests.frozenAt, frozenAt)),
+    );
 }
 
 /** The list frozen by the first draw: no entry can join or leave it since. */
@@ -220,15 +261,13 @@ async function placePicks(
   tx: Db,
   actor: SessionUser,
   locked: LockedContest,
-  drawn: DrawnPick[],
-  positions: number[],
-  method: DrawMethod,
+  picks: { drawn: DrawnPick[]; positions: number[]; method: DrawMethod; drawnAt: Date },
 ): Promise<void> {
+  const { drawn, positions, method, drawnAt } = picks;
   const entrants = await listEntrants(
     tx,
     drawn.map((pick) => pick.entryId),
   );
-  const drawnAt = new Date();
   await tx.insert(contestPicks).values(
     drawn.map((pick, order) => ({
       ...pick,
@@ -267,17 +306,8 @@ type DrawRequest = {
   onlyFirstPosition?: boolean;
 };
 
-/** Fills empty places from the committed sequence (or by hand), freezing entries at the first. */
-async function fillEmptyPlaces(
-  ctx: DrawContext,
-  tx: Db,
-  actor: SessionUser,
-  contestId: string,
-  request: DrawRequest,
-): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw }> {
-  const locked = await lockContest(tx, contestId);
-  const { contest } = locked;
-  const picks = await listPicks(tx, contest.id);
+/** The refusals of a draw, the same at the freeze and at the pick. */
+function checkDrawable(contest: Contest, picks: PickRow[], request: DrawRequest): number[] {
   const empty = emptyPositions(contest.winnersCount, picks);
   // A winner drawn before verifiable draws is reset first (the spec's Reset & Pick New Winner).
   const hasEarlierWinner = contest.winnerId !== null && currentWinners(picks).length === 0;
@@ -292,10 +322,74 @@ async function fillEmptyPlaces(
   if (request.manualEntryId && !isUuid(request.manualEntryId)) {
     throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
   }
+  return empty;
+}
 
-  const draw = contest.frozenAt
-    ? await loadFrozenDraw(tx, contest)
-    : await freezeEntries(ctx, tx, contest);
+/**
+ * The first draw's freeze, committed on its own: a beacon round, when configured, can only be
+ * awaited once the freeze's time is fixed, and outside any transaction. A request that would be
+ * refused is refused before anything is frozen, a pick by hand of a stranger included.
+ */
+async function freezeForDraw(
+  ctx: DrawContext,
+  contestId: string,
+  request: DrawRequest,
+): Promise<void> {
+  const frozen = await ctx.db.transaction(async (tx) => {
+    const { contest } = await lockContest(tx, contestId);
+    const picks = await listPicks(tx, contestId);
+    if (contest.frozenAt)
+      return { frozenAt: contest.frozenAt, needsBeacon: !contest.beacon && picks.length === 0 };
+    checkDrawable(contest, picks, request);
+    if (request.manualEntryId) {
+      const entrants = await listEntrants(tx, [request.manualEntryId]);
+      const entrant = entrants.get(request.manualEntryId);
+      if (!entrant || entrant.contestId !== contestId) {
+        throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
+      }
+    }
+    return { frozenAt: await freezeEntries(tx, contest), needsBeacon: true };
+  });
+  const source = ctx.config.drawBeacon;
+  if (source && frozen.needsBeacon) await attachBeacon(ctx, source, contestId, frozen.frozenAt);
+}
+
+/**
+ * The time of a pick or a disqualification: the database's clock, never before the contest's
+ * latest event and a millisecond after it, so the record's times replay in the order things
+ * happened even when servers' clocks disagree or step back.
+ */
+async function nextEventTime(tx: Db, contestId: string): Promise<Date> {
+  const latest = sql`(select max(greatest(${contestPicks.drawnAt}, ${contestPicks.disqualifiedAt})) from ${contestPicks} where ${contestPicks.contestId} = ${contestId})`;
+  const [row] = await tx
+    .select({
+      at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${latest} + interval '1 millisecond'))`.mapWith(
+        contestPicks.drawnAt,
+      ),
+    })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row!.at as Date;
+}
+
+/** Fills empty places from the committed sequence (or by hand), from the frozen entries. */
+async function fillEmptyPlaces(
+  ctx: DrawContext,
+  tx: Db,
+  actor: SessionUser,
+  contestId: string,
+  request: DrawRequest,
+): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw }> {
+  const locked = await lockContest(tx, contestId);
+  const { contest } = locked;
+  const picks = await listPicks(tx, contest.id);
+  const empty = checkDrawable(contest, picks, request);
+  // Undone meanwhile by a concurrent draw whose beacon failed, or still waiting for its round.
+  const isReady =
+    contest.frozenAt && (contest.beacon || picks.length > 0 || !ctx.config.drawBeacon);
+  if (!isReady) throw new AppError('BEACON_FAILED', drawMessages.drawInterrupted);
+
+  const draw = await loadFrozenDraw(tx, contest);
   const picked = new Set(picks.map((pick) => pick.entryId));
   const firstP = picks.length + 1;
   let drawn: DrawnPick[];
@@ -309,7 +403,9 @@ async function fillEmptyPlaces(
     drawn = await drawNextPicks(nodeDrawHashes, draw, picked, firstP, count);
   }
   if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
-  await placePicks(tx, actor, locked, drawn, empty, request.manualEntryId ? 'manual' : 'random');
+  const method = request.manualEntryId ? 'manual' : 'random';
+  const drawnAt = await nextEventTime(tx, contest.id);
+  await placePicks(tx, actor, locked, { drawn, positions: empty, method, drawnAt });
   return { drawn, draw };
 }
 
@@ -320,6 +416,7 @@ export async function drawPlaces(
   contest: Contest,
   count: number | undefined,
 ): Promise<DrawRecord> {
+  await freezeForDraw(ctx, contest.id, { count });
   await ctx.db.transaction((tx) => fillEmptyPlaces(ctx, tx, actor, contest.id, { count }));
   return readDrawRecord(ctx, contest.id);
 }
@@ -334,20 +431,18 @@ export async function drawWinner(
   contest: Contest,
   winnerId: string | undefined,
 ): Promise<DrawResult> {
+  const request = { count: 1, manualEntryId: winnerId, onlyFirstPosition: true };
+  await freezeForDraw(ctx, contest.id, request);
   return ctx.db.transaction(async (tx) => {
-    const { drawn, draw } = await fillEmptyPlaces(ctx, tx, actor, contest.id, {
-      count: 1,
-      manualEntryId: winnerId,
-      onlyFirstPosition: true,
-    });
+    const { drawn, draw } = await fillEmptyPlaces(ctx, tx, actor, contest.id, request);
     const pick = drawn[0]!;
-    const winner = (await listEntrants(tx, [pick.entryId])).get(pick.entryId)!;
+    const { id, name, email } = (await listEntrants(tx, [pick.entryId])).get(pick.entryId)!;
     const [{ winnerSelectedAt }] = (await tx
       .select({ winnerSelectedAt: contests.winnerSelectedAt })
       .from(contests)
       .where(eq(contests.id, contest.id))) as [{ winnerSelectedAt: Date }];
     return {
-      winner,
+      winner: { id, name, email },
       winnerSelectedAt: winnerSelectedAt.toISOString(),
       method: winnerId ? 'manual' : 'random',
       entryCount: draw.entryIds.length,
@@ -356,21 +451,25 @@ export async function drawWinner(
   });
 }
 
-/** Marks current winners disqualified, with the public reason and a history record each. */
+/**
+ * Marks current winners disqualified, with the public reason and a history record each; answers
+ * the disqualification's time.
+ */
 async function disqualifyPicks(
   tx: Db,
   actor: SessionUser,
   locked: LockedContest,
   winners: PickRow[],
   reason: string,
-): Promise<void> {
+): Promise<Date> {
   const entrants = await listEntrants(
     tx,
     winners.map((winner) => winner.entryId),
   );
+  const disqualifiedAt = await nextEventTime(tx, locked.contest.id);
   await tx
     .update(contestPicks)
-    .set({ status: 'disqualified', reason, disqualifiedAt: new Date() })
+    .set({ status: 'disqualified', reason, disqualifiedAt })
     .where(
       and(
         eq(contestPicks.contestId, locked.contest.id),
@@ -392,6 +491,7 @@ async function disqualifyPicks(
       reason,
     })),
   );
+  return disqualifiedAt;
 }
 
 /**
@@ -410,7 +510,9 @@ export async function disqualifyWinner(
     const picks = await listPicks(tx, contest.id);
     const winner = currentWinners(picks).find((pick) => pick.position === position);
     if (!winner) throw new AppError('UNKNOWN_POSITION', drawMessages.unknownPosition);
-    await disqualifyPicks(tx, actor, locked, [winner], reason);
+    // The replacement is drawn at the disqualification's time: the record orders a
+    // disqualification before a pick of the same time.
+    const drawnAt = await disqualifyPicks(tx, actor, locked, [winner], reason);
     const draw = await loadFrozenDraw(tx, locked.contest);
     const picked = new Set(picks.map((pick) => pick.entryId));
     const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, 1);
@@ -419,7 +521,7 @@ export async function disqualifyWinner(
       locked.contest.winnersCount,
       picks.map((pick) => (pick.p === winner.p ? { ...pick, status: 'disqualified' } : pick)),
     );
-    await placePicks(tx, actor, locked, drawn, empty, 'random');
+    await placePicks(tx, actor, locked, { drawn, positions: empty, method: 'random', drawnAt });
   });
   return readDrawRecord(ctx, contest.id);
 }
@@ -474,18 +576,17 @@ async function listLeaves(db: Db, contestId: string): Promise<string[]> {
 }
 
 async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
-  const isFrozen = contest.frozenAt !== null;
-  const [picks, leaves] = await Promise.all([
-    listPicks(db, contest.id),
-    isFrozen ? listLeaves(db, contest.id) : null,
-  ]);
+  const picks = await listPicks(db, contest.id);
+  // From the first pick on; a freeze still waiting for its beacon round reveals nothing yet.
+  const isDrawn = picks.length > 0;
+  const leaves = isDrawn ? await listLeaves(db, contest.id) : null;
   return {
     version: 'prizewheel-draw-v1',
     contestId: contest.id,
     winnersCount: contest.winnersCount,
     seedHash: contest.seedHash,
     // The seed is revealed by the first draw, never before.
-    seed: isFrozen ? contest.drawSeed : null,
+    seed: isDrawn ? contest.drawSeed : null,
     entries: leaves && { count: leaves.length, root: contest.entriesRoot!, leaves },
     beacon: contest.beacon,
     picks: picks.map((pick) => ({
