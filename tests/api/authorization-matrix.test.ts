@@ -283,11 +283,49 @@ describe('authorization matrix', () => {
       route: 'DELETE /api/contests/:contestId/winner',
       call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/winner` }),
       expected: ownerOrAdmin(200),
-      prepare: (fx) =>
-        t.database.db
+      // A winner drawn as the dashboard draws it (the reset disqualifies it).
+      prepare: async (fx) => {
+        const drawn = await request(t, fx.owner, { method: 'POST', url: `${c(fx)}/winner` });
+        expect(drawn.statusCode, drawn.body).toBe(200);
+      },
+    },
+    {
+      route: 'POST /api/contests/:contestId/draws',
+      call: (as, fx) =>
+        request(t, as, { method: 'POST', url: `${c(fx)}/draws`, payload: { count: 1 } }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'POST /api/contests/:contestId/draws/:position/disqualify',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/draws/1/disqualify`,
+          payload: { reason: 'not eligible' },
+        }),
+      expected: ownerOrAdmin(200),
+      // A winner at place 1, and a second entry to replace them.
+      prepare: async (fx) => {
+        await t.database.db
+          .insert(contestEntries)
+          .values({ contestId: fx.contest.id, name: 'Second Entrant', email: freshEmail() });
+        await t.database.db
           .update(contests)
-          .set({ winnerId: fx.entryId, winnerSelectedAt: new Date() })
-          .where(eq(contests.id, fx.contest.id)),
+          .set({ entryCount: 2 })
+          .where(eq(contests.id, fx.contest.id));
+        const drawn = await request(t, fx.owner, {
+          method: 'POST',
+          url: `${c(fx)}/draws`,
+          payload: {},
+        });
+        expect(drawn.statusCode, drawn.body).toBe(200);
+      },
+    },
+    {
+      // The public record of a published contest: no sign-in (a draft's is its owner's only).
+      route: 'GET /api/contests/:contestId/draw-record',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/draw-record` }),
+      expected: everyone(200),
     },
     {
       route: 'GET /api/contests/:contestId/wheel',

@@ -52,7 +52,10 @@ function sender(who: Caller) {
 const BODY_FIELDS = Object.keys(validBody());
 /** Fields holding free text (passwords and tokens too): everything but e-mail, dates, flags. */
 const TEXT_FIELDS = BODY_FIELDS.filter(
-  (field) => !['email', 'endDate', 'maxEntries', 'isActive', 'role'].includes(field),
+  (field) =>
+    !['email', 'endDate', 'maxEntries', 'isActive', 'role', 'winnersCount', 'count'].includes(
+      field,
+    ),
 );
 
 type Probe = {

@@ -25,16 +25,20 @@ export async function createAppWithRoutes(
 
 export const isUnsafe = (route: Route) => route.method !== 'GET';
 
-/** The route's path, its parameters naming the given user or contest, or all set to `id`. */
+/**
+ * The route's path, its parameters naming the given user or contest (a draw's place: the first),
+ * or all set to `id`.
+ */
 export function pathOf(
   route: Route,
   ids: { userId: string; contestId: string },
   id?: string,
 ): string {
-  return route.url.replace(
-    /:(\w+)/g,
-    (_match, param: string) => id ?? (/user/i.test(param) ? ids.userId : ids.contestId),
-  );
+  return route.url.replace(/:(\w+)/g, (_match, param: string) => {
+    if (id !== undefined) return id;
+    if (param === 'position') return '1';
+    return /user/i.test(param) ? ids.userId : ids.contestId;
+  });
 }
 
 /** One body that every route accepts, each reading the fields it knows (zod drops the rest). */
@@ -57,5 +61,8 @@ export function validBody(): Record<string, unknown> {
     confirmationMessage: 'Thanks for entering!',
     isActive: true,
     role: 'user',
+    winnersCount: 2,
+    count: 1,
+    reason: 'Did not reply within 72 hours',
   };
 }

@@ -1,52 +1,36 @@
-import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestDraws, contestEntries, type Contest } from '#server/db/schema.ts';
-import type { SessionUser } from '#server/features/auth/sessions.ts';
-import {
-  request,
-  seedContest,
-  seedEntries,
-  seedUser,
-  type SeededUser,
-} from '#server/testing/seed.ts';
-import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { drawWinner, resetWinners } from './service.ts';
+import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { createDrawSeed } from '#server/lib/draw-commitment.ts';
+import { asSessionUser, drawContext } from '#server/testing/draw-api.ts';
+import { DAY_MS, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, testDatabaseKind, type TestApp } from '#server/testing/test-app.ts';
+import { drawPlaces } from './service.ts';
 
 /**
- * Is the draw uniform? A chi-square goodness-of-fit test at a fixed significance level
- * (p = 0.001): a fair draw fails it once in a thousand runs, a biased one almost always.
- * Critical values of the chi-square distribution for p = 0.001, by degrees of freedom.
+ * Is the draw uniform, as the service runs it (freeze, committed seed, picks into places)? A
+ * chi-square goodness-of-fit test at p = 0.001: a fair draw fails it once in a thousand runs, a
+ * biased one almost always. Each draw needs its own contest (a contest's seed is fixed and its
+ * picks leave the list), so the contests and their entries go into the database in a few
+ * multi-row inserts and the draws run through the service without HTTP.
+ * tests/protocol/fairness.test.ts runs the same statistics on the protocol's functions alone.
  */
-const CRITICAL_P001: Record<number, number> = { 2: 13.816, 8: 26.124 };
 
-/** Hundreds of transactions: generous, for a busy CI machine. */
-const SLOW = 120_000;
+/** The chi-square distribution's 0.999 quantile with 9 degrees of freedom (10 entries). */
+const CHI_SQUARE_9_DF_P001 = 27.877;
+const ENTRIES = 10;
+const TRIALS = 2000;
+/** Thousands of transactions: generous, for a busy CI machine. */
+const SLOW = 300_000;
+/** PGlite has one connection; PostgreSQL's pool (5) draws a few contests at once. */
+const AT_ONCE = testDatabaseKind() === 'postgres' ? 4 : 1;
 
-function chiSquare(observed: number[], expectedEach: number): number {
-  return observed.reduce((sum, count) => sum + (count - expectedEach) ** 2 / expectedEach, 0);
+function chiSquare(counts: number[]): number {
+  const expected = counts.reduce((sum, count) => sum + count, 0) / counts.length;
+  return counts.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
 }
 
-async function contestWith(t: TestApp, owner: { id: string }, size: number): Promise<Contest> {
-  const contest = await seedContest(t.database, owner);
-  await seedEntries(
-    t.database,
-    contest.id,
-    Array.from({ length: size }, (_, i) => ({ name: `Fan ${i}`, email: `${randomUUID()}@x.co` })),
-  );
-  return contest;
-}
-
-function entryIdsOf(t: TestApp, contestId: string): Promise<string[]> {
-  return t.database.db
-    .select({ id: contestEntries.id })
-    .from(contestEntries)
-    .where(eq(contestEntries.contestId, contestId))
-    .orderBy(asc(contestEntries.entryDate), asc(contestEntries.id))
-    .then((rows) => rows.map((row) => row.id));
-}
-
-describe('the fairness of the draw', () => {
+describe(`the fairness of the draw service (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let owner: SeededUser;
   beforeAll(async () => {
@@ -55,79 +39,124 @@ describe('the fairness of the draw', () => {
   });
   afterAll(() => t.close());
 
-  it(
-    'picks each of 3 entries about equally often over 600 draws (chi-square, p = 0.001)',
-    async () => {
-      // The service the route calls, without HTTP: 600 draws and resets through the API would
-      // take half a minute on PGlite. The API test below runs the same check on fewer draws.
-      const contest = await contestWith(t, owner, 3);
-      const ids = await entryIdsOf(t, contest.id);
-      const user: SessionUser = {
-        id: owner.id,
-        email: owner.email,
-        firstName: 'Sam',
-        lastName: 'Seed',
-        role: 'user',
-      };
-      const DRAWS = 600;
-      const picks: number[] = [];
-      for (let i = 0; i < DRAWS; i += 1) {
-        const result = await drawWinner({ db: t.database.db, config: t.config }, user, contest, undefined);
-        expect(result.method).toBe('random');
-        expect(ids[result.index]).toBe(result.winner.id);
-        picks.push(result.index);
-        await resetWinners({ db: t.database.db }, user, contest);
+  /**
+   * `count` published contests of `winnersCount` places, each with its own seed and ENTRIES
+   * entries a second apart; answered with each contest's entry ids in the wheel's order.
+   */
+  async function seedTrials(count: number, winnersCount: number) {
+    const started = performance.now();
+    const now = Date.now();
+    const rows = await t.database.db
+      .insert(contests)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          ...createDrawSeed(),
+          ownerId: owner.id,
+          title: `Fairness ${i}`,
+          description: 'Chi-square',
+          prizeDetails: 'A fair chance',
+          endDate: new Date(now + DAY_MS),
+          publishedAt: new Date(now),
+          committedAt: new Date(now),
+          winnersCount,
+          entryCount: ENTRIES,
+        })),
+      )
+      .returning();
+    const entries = rows.flatMap((contest) =>
+      Array.from({ length: ENTRIES }, (_, i) => ({
+        contestId: contest.id,
+        name: `Fan${i} Example`,
+        email: `fan-${i}@example.com`,
+        entryDate: new Date(now - (ENTRIES - i) * 1000),
+      })),
+    );
+    for (let start = 0; start < entries.length; start += 5000) {
+      await t.database.db.insert(contestEntries).values(entries.slice(start, start + 5000));
+    }
+    const idsByContest = new Map<string, string[]>(rows.map((contest) => [contest.id, []]));
+    const stored = await t.database.db
+      .select({ id: contestEntries.id, contestId: contestEntries.contestId })
+      .from(contestEntries)
+      .where(inArray(contestEntries.contestId, [...idsByContest.keys()]))
+      .orderBy(
+        asc(contestEntries.contestId),
+        asc(contestEntries.entryDate),
+        asc(contestEntries.id),
+      );
+    for (const entry of stored) idsByContest.get(entry.contestId)!.push(entry.id);
+    const seedMs = performance.now() - started;
+    return { contests: rows, idsByContest, seedMs };
+  }
+
+  /** Draws `winnersCount` places on every contest; answers each contest's winners' slices. */
+  async function drawAll(
+    trials: Contest[],
+    idsByContest: Map<string, string[]>,
+    winnersCount: number,
+  ) {
+    const user = asSessionUser(owner);
+    const ctx = drawContext(t);
+    const started = performance.now();
+    const slicesByPosition = Array.from({ length: winnersCount }, () => [] as number[]);
+    for (let start = 0; start < trials.length; start += AT_ONCE) {
+      const batch = trials.slice(start, start + AT_ONCE);
+      const records = await Promise.all(
+        batch.map((contest) => drawPlaces(ctx, user, contest, winnersCount)),
+      );
+      for (const record of records) {
+        const ids = idsByContest.get(record.contestId)!;
+        expect(record.picks).toHaveLength(winnersCount);
+        // The first pick's index is its slice: nothing has left the list yet.
+        expect(ids[record.picks[0]!.index]).toBe(record.picks[0]!.entryId);
+        for (const pick of record.picks) {
+          expect(pick.p).toBe(pick.position);
+          slicesByPosition[pick.position - 1]!.push(ids.indexOf(pick.entryId));
+        }
+        expect(new Set(record.picks.map((pick) => pick.entryId)).size).toBe(winnersCount);
       }
+    }
+    return { slicesByPosition, drawMs: performance.now() - started };
+  }
 
-      const counts = [0, 0, 0];
-      for (const position of picks) counts[position]! += 1;
+  const countsOf = (slices: number[]) => {
+    const counts = new Array<number>(ENTRIES).fill(0);
+    for (const slice of slices) counts[slice]! += 1;
+    return counts;
+  };
+
+  it(
+    `picks each of ${ENTRIES} entries about equally often over ${TRIALS} draws of 1 winner`,
+    async ({ annotate }) => {
+      const { contests: trials, idsByContest, seedMs } = await seedTrials(TRIALS, 1);
+      const { slicesByPosition, drawMs } = await drawAll(trials, idsByContest, 1);
+      const counts = countsOf(slicesByPosition[0]!);
+      await annotate(
+        `[fairness ${testDatabaseKind()}] ${TRIALS} contests seeded in ${seedMs.toFixed(0)} ms, ` +
+          `${TRIALS} draws of 1 in ${drawMs.toFixed(0)} ms; counts ${counts.join(', ')}`,
+      );
       expect(counts.every((count) => count > 0)).toBe(true);
-      const statistic = chiSquare(counts, DRAWS / 3);
-      expect(statistic, `counts ${counts.join(', ')}`).toBeLessThan(CRITICAL_P001[2]!);
-
-      // Equal counts alone would pass a round robin (A, B, C, A, B, C...): the winners of
-      // consecutive draws must be independent too. Non-overlapping pairs: 9 cells, 8 df.
-      const pairs = Array.from({ length: 9 }, () => 0);
-      for (let i = 0; i + 1 < picks.length; i += 2) pairs[picks[i]! * 3 + picks[i + 1]!]! += 1;
-      const pairStatistic = chiSquare(pairs, DRAWS / 2 / 9);
-      expect(pairStatistic, `pairs ${pairs.join(', ')}`).toBeLessThan(CRITICAL_P001[8]!);
+      expect(chiSquare(counts), `counts ${counts.join(', ')}`).toBeLessThan(CHI_SQUARE_9_DF_P001);
     },
     SLOW,
   );
 
   it(
-    'draws uniformly through the API too: 150 draws and resets on 3 entries',
-    async () => {
-      const contest = await contestWith(t, owner, 3);
-      const ids = await entryIdsOf(t, contest.id);
-      const DRAWS = 150;
-      const counts = [0, 0, 0];
-      for (let i = 0; i < DRAWS; i += 1) {
-        const drawn = await request(t, owner, {
-          method: 'POST',
-          url: `/api/contests/${contest.id}/winner`,
-        });
-        expect(drawn.statusCode, drawn.body).toBe(200);
-        const { winner, index } = drawn.json() as { winner: { id: string }; index: number };
-        expect(ids.indexOf(winner.id)).toBe(index);
-        counts[index]! += 1;
-        const reset = await request(t, owner, {
-          method: 'DELETE',
-          url: `/api/contests/${contest.id}/winner`,
-        });
-        expect(reset.statusCode, reset.body).toBe(200);
+    `is uniform at each of positions 1 to 3: ${TRIALS} draws of 3 winners from ${ENTRIES} entries`,
+    async ({ annotate }) => {
+      const { contests: trials, idsByContest, seedMs } = await seedTrials(TRIALS, 3);
+      const { slicesByPosition, drawMs } = await drawAll(trials, idsByContest, 3);
+      const counts = slicesByPosition.map(countsOf);
+      await annotate(
+        `[fairness ${testDatabaseKind()}] ${TRIALS} contests seeded in ${seedMs.toFixed(0)} ms, ` +
+          `${TRIALS} draws of 3 in ${drawMs.toFixed(0)} ms; ` +
+          counts.map((row, i) => `position ${i + 1}: ${row.join(', ')}`).join('; '),
+      );
+      for (const [i, row] of counts.entries()) {
+        expect(chiSquare(row), `position ${i + 1}: ${row.join(', ')}`).toBeLessThan(
+          CHI_SQUARE_9_DF_P001,
+        );
       }
-      expect(counts.every((count) => count > 0)).toBe(true);
-      const statistic = chiSquare(counts, DRAWS / 3);
-      expect(statistic, `counts ${counts.join(', ')}`).toBeLessThan(CRITICAL_P001[2]!);
-
-      // Every draw and every reset is in the audit table.
-      const records = await t.database.db
-        .select({ action: contestDraws.action })
-        .from(contestDraws)
-        .where(eq(contestDraws.contestId, contest.id));
-      expect(records.filter((r) => r.action === 'random')).toHaveLength(DRAWS);
-      expect(records.filter((r) => r.action === 'reset')).toHaveLength(DRAWS);
     },
     SLOW,
   );

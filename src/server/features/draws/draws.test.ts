@@ -6,6 +6,7 @@ import {
   adminAudit,
   contestDraws,
   contestEntries,
+  contestPicks,
   contests,
   type Contest,
   type ContestEntry,
@@ -20,7 +21,12 @@ import {
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
-import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
+import {
+  drawMessages,
+  RESET_BY_OWNER_REASON,
+  WHEEL_LABEL_LIMIT,
+  type DrawHistoryItem,
+} from '#shared/contracts/draws.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { drawWinner, resetWinners } from './service.ts';
 
@@ -37,6 +43,14 @@ const wheel = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'GET', url: `/api/contests/${contestId}/wheel` });
 const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'GET', url: `/api/contests/${contestId}/draws` });
+const drawPlaces = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
+  request(t, as, { method: 'POST', url: `/api/contests/${contestId}/draws`, payload: {} });
+const disqualify = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
+  request(t, as, {
+    method: 'POST',
+    url: `/api/contests/${contestId}/draws/1/disqualify`,
+    payload: { reason: 'not eligible' },
+  });
 
 /** Entries straight in the database, counted as the draw expects; answered in the wheel's order. */
 async function addEntries(t: TestApp, contest: Contest, names: string[]): Promise<ContestEntry[]> {
@@ -62,6 +76,14 @@ function drawsOf(t: TestApp, contestId: string) {
     .from(contestDraws)
     .where(eq(contestDraws.contestId, contestId))
     .orderBy(asc(contestDraws.createdAt));
+}
+
+function picksOf(t: TestApp, contestId: string) {
+  return t.database.db
+    .select()
+    .from(contestPicks)
+    .where(eq(contestPicks.contestId, contestId))
+    .orderBy(asc(contestPicks.p));
 }
 
 function expectOk(response: LightMyRequestResponse) {
@@ -119,6 +141,17 @@ describe('the draw', () => {
         count: 5,
         labels: entries.map((e) => e.name),
         winnerIndex: body.index,
+        places: [
+          {
+            position: 1,
+            p: 1,
+            entryId: entry.id,
+            name: entry.name,
+            email: entry.email,
+            method: 'random',
+            slice: body.index,
+          },
+        ],
       });
       expect(wheelData.labels[body.index]).toBe(body.winner.name);
 
@@ -154,7 +187,7 @@ describe('the draw', () => {
       expect(wheelData.winnerIndex).toBe(body.index);
     });
 
-    it('picks only entries of that contest, draw after draw', async () => {
+    it('picks only entries of that contest, each once, until none is left', async () => {
       const sizes = [1, 2, 3, 7];
       const all = await Promise.all(sizes.map(() => seedContest(t.database, owner)));
       // The same e-mails in every contest: only the contest id tells the entries apart.
@@ -169,17 +202,34 @@ describe('the draw', () => {
         entriesByContest.set(contest.id, await entriesOf(t, contest.id));
       }
       const empty = await seedContest(t.database, owner);
-      for (let round = 0; round < 12; round += 1) {
+      const won = new Map<string, string[]>(all.map((contest) => [contest.id, []]));
+      for (let round = 0; round < 8; round += 1) {
         for (const contest of all) {
           const entries = entriesByContest.get(contest.id)!;
-          const body = expectOk(await draw(t, owner, contest.id));
+          const response = await draw(t, owner, contest.id);
+          // A picked entry leaves the list, disqualified or not: the list runs out.
+          if (round >= entries.length) {
+            expectError(response, 409, 'NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
+            continue;
+          }
+          const body = expectOk(response);
           const ids = entries.map((entry) => entry.id);
           expect(ids).toContain(body.winner.id);
           expect(entries[body.index]!.id).toBe(body.winner.id);
           expect(body.entryCount).toBe(entries.length);
+          expect(won.get(contest.id)).not.toContain(body.winner.id);
+          won.get(contest.id)!.push(body.winner.id);
           expectOk(await reset(t, owner, contest.id));
         }
         expectError(await draw(t, owner, empty.id), 409, 'NO_ENTRIES', drawMessages.noEntries);
+      }
+      for (const contest of all) {
+        expect([...won.get(contest.id)!].sort()).toEqual(
+          entriesByContest
+            .get(contest.id)!
+            .map((entry) => entry.id)
+            .sort(),
+        );
       }
     });
 
@@ -215,6 +265,7 @@ describe('the draw', () => {
         count: 0,
         labels: [],
         winnerIndex: null,
+        places: [],
       });
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
       expect(row!.winnerId).toBeNull();
@@ -273,8 +324,15 @@ describe('the draw', () => {
       expect(stored).toMatchObject({ winnerId: null, winnerSelectedAt: null });
       expect(expectOk(await wheel(t, owner, contest.id)).winnerIndex).toBeNull();
       expectError(await reset(t, owner, contest.id), 409, 'NO_WINNER', drawMessages.noWinner);
-      // And the wheel is open again.
+      // And the wheel is open again, for the entry not drawn yet.
       expect(expectOk(await draw(t, owner, contest.id)).method).toBe('random');
+      expect(
+        (await drawsOf(t, contest.id)).map((record) => [record.action, record.reason]),
+      ).toEqual([
+        ['random', null],
+        ['disqualify', RESET_BY_OWNER_REASON],
+        ['random', null],
+      ]);
     });
 
     it('is a 409 on a contest that never had a winner', async () => {
@@ -286,28 +344,34 @@ describe('the draw', () => {
 
   describe('who may draw', () => {
     const calls = [
-      { label: 'POST winner', send: draw },
-      { label: 'DELETE winner', send: reset },
-      { label: 'GET wheel', send: wheel },
-      { label: 'GET draws', send: history },
+      { label: 'POST winner', send: draw, needsWinner: false },
+      { label: 'DELETE winner', send: reset, needsWinner: true },
+      { label: 'POST draws', send: drawPlaces, needsWinner: false },
+      { label: 'POST disqualify', send: disqualify, needsWinner: true },
+      { label: 'GET wheel', send: wheel, needsWinner: false },
+      { label: 'GET draws', send: history, needsWinner: false },
     ] as const;
 
     it.each(calls)("answers 404 to another user's $label, and changes nothing", async (call) => {
       const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['P', 'Q']);
-      if (call.label === 'DELETE winner') expectOk(await draw(t, owner, contest.id));
+      if (call.needsWinner) expectOk(await draw(t, owner, contest.id));
       const before = await drawsOf(t, contest.id);
+      const picksBefore = await picksOf(t, contest.id);
       expectError(await call.send(t, intruder, contest.id), 404, 'NOT_FOUND', 'Contest not found');
       const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contest.id));
-      expect(row!.winnerId === null).toBe(call.label !== 'DELETE winner');
+      expect(row!.winnerId === null).toBe(!call.needsWinner);
+      expect(row!.frozenAt === null).toBe(!call.needsWinner);
       expect(await drawsOf(t, contest.id)).toEqual(before);
+      expect(await picksOf(t, contest.id)).toEqual(picksBefore);
     });
 
     it.each(calls)('answers 401 to an anonymous $label', async (call) => {
       const contest = await seedContest(t.database, owner);
       await addEntries(t, contest, ['P', 'Q']);
+      if (call.needsWinner) expectOk(await draw(t, owner, contest.id));
       expectError(await call.send(t, undefined, contest.id), 401, 'UNAUTHORIZED');
-      expect(await drawsOf(t, contest.id)).toHaveLength(0);
+      expect(await drawsOf(t, contest.id)).toHaveLength(call.needsWinner ? 1 : 0);
     });
 
     it('answers 404 for unknown and malformed contest ids', async () => {
@@ -323,17 +387,26 @@ describe('the draw', () => {
       }
     });
 
-    it("lets an admin draw, read, pick and reset on anyone's contest, recorded as the admin", async () => {
+    it("lets an admin draw, read, pick, disqualify and reset on anyone's contest, recorded as the admin", async () => {
       const contest = await seedContest(t.database, owner);
-      const entries = await addEntries(t, contest, ['R', 'S', 'T']);
+      const entries = await addEntries(t, contest, ['R', 'S', 'T', 'U']);
       const drawn = expectOk(await draw(t, admin, contest.id));
       expect(entries.map((e) => e.id)).toContain(drawn.winner.id);
       expect(expectOk(await wheel(t, admin, contest.id)).winnerIndex).toBe(drawn.index);
       expectOk(await reset(t, admin, contest.id));
-      expectOk(await draw(t, admin, contest.id, { winnerId: entries[0]!.id }));
-      expect(expectOk(await history(t, admin, contest.id))).toHaveLength(3);
+      // By hand: an entry the draw did not pick (a picked one has left the list).
+      const other = entries.find((e) => e.id !== drawn.winner.id)!;
+      expectOk(await draw(t, admin, contest.id, { winnerId: other.id }));
+      expectOk(await disqualify(t, admin, contest.id));
+      expect(expectOk(await history(t, admin, contest.id))).toHaveLength(5);
       const records = await drawsOf(t, contest.id);
-      expect(records.map((record) => record.actorId)).toEqual([admin.id, admin.id, admin.id]);
+      expect(records.map((record) => [record.action, record.actorId])).toEqual([
+        ['random', admin.id],
+        ['disqualify', admin.id],
+        ['manual', admin.id],
+        ['disqualify', admin.id],
+        ['random', admin.id],
+      ]);
     });
   });
 
@@ -382,33 +455,48 @@ describe('the draw', () => {
       ]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
       const records = await drawsOf(t, contest.id);
-      expect(records.map((record) => record.action)).toEqual(['random', 'reset']);
+      expect(records.map((record) => [record.action, record.reason])).toEqual([
+        ['random', null],
+        ['disqualify', RESET_BY_OWNER_REASON],
+      ]);
     });
   });
 
   describe('the audit trail', () => {
     it('records every draw and reset, and GET draws answers them newest first', async () => {
       const contest = await seedContest(t.database, owner);
-      const entries = await addEntries(t, contest, ['Ada Lovelace', 'Alan Turing']);
+      const entries = await addEntries(t, contest, ['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
       const started = Date.now();
 
       const first = expectOk(await draw(t, owner, contest.id));
       expectOk(await reset(t, owner, contest.id));
-      // One more entry arrives: the next record counts three.
-      expect(await addEntries(t, contest, ['Late Comer'])).toHaveLength(3);
-      const picked = expectOk(await draw(t, admin, contest.id, { winnerId: entries[1]!.id }));
+      // The first draw froze the entries: a late one is refused and counts nowhere.
+      expectError(
+        await request(t, undefined, {
+          method: 'POST',
+          url: `/api/contests/${contest.id}/entries`,
+          payload: { name: 'Late Comer', email: 'late.comer@example.com' },
+        }),
+        409,
+        'CONTEST_ENDED',
+        'This contest has ended.',
+      );
+      const chosen = entries.find((entry) => entry.id !== first.winner.id)!;
+      const picked = expectOk(await draw(t, admin, contest.id, { winnerId: chosen.id }));
       expectOk(await reset(t, admin, contest.id));
       const last = expectOk(await draw(t, owner, contest.id));
+      // The one entry neither drawn nor picked.
+      expect([first.winner.id, chosen.id]).not.toContain(last.winner.id);
 
       const records = await drawsOf(t, contest.id);
-      expect(records.map((r) => r.action)).toEqual([
-        'random',
-        'reset',
-        'manual',
-        'reset',
-        'random',
+      expect(records.map((r) => [r.action, r.reason])).toEqual([
+        ['random', null],
+        ['disqualify', RESET_BY_OWNER_REASON],
+        ['manual', null],
+        ['disqualify', RESET_BY_OWNER_REASON],
+        ['random', null],
       ]);
-      expect(records.map((r) => r.entryCount)).toEqual([2, 2, 3, 3, 3]);
+      expect(records.map((r) => r.entryCount)).toEqual([3, 3, 3, 3, 3]);
       expect(records.map((r) => r.actorId)).toEqual([
         owner.id,
         owner.id,
@@ -419,11 +507,12 @@ describe('the draw', () => {
       expect(records.map((r) => r.entryId)).toEqual([
         first.winner.id,
         first.winner.id,
-        entries[1]!.id,
-        entries[1]!.id,
+        chosen.id,
+        chosen.id,
         last.winner.id,
       ]);
       const all = await entriesOf(t, contest.id);
+      expect(all).toHaveLength(3);
       for (const record of records) {
         const entry = all.find((e) => e.id === record.entryId)!;
         expect(record.entrantName).toBe(entry.name);
@@ -437,20 +526,22 @@ describe('the draw', () => {
       expect(listed.map((item) => item.id)).toEqual(records.map((r) => r.id).reverse());
       expect(listed.map((item) => item.action)).toEqual([
         'random',
-        'reset',
+        'disqualify',
         'manual',
-        'reset',
+        'disqualify',
         'random',
       ]);
       expect(listed[2]).toEqual({
         id: records[2]!.id,
         action: 'manual',
-        entrantName: entries[1]!.name,
-        entrantEmail: entries[1]!.email,
+        entrantName: chosen.name,
+        entrantEmail: chosen.email,
         entryCount: 3,
+        reason: null,
         actor: 'Sam',
         createdAt: records[2]!.createdAt.toISOString(),
       });
+      expect(listed[1]).toMatchObject({ action: 'disqualify', reason: RESET_BY_OWNER_REASON });
       const times = listed.map((item) => Date.parse(item.createdAt));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     });
@@ -463,7 +554,12 @@ describe('the draw', () => {
     it('keeps the order of draws and resets made within the same millisecond', async () => {
       // Straight through the service, back to back: PGlite's clock ticks in milliseconds.
       const contest = await seedContest(t.database, owner);
-      await addEntries(t, contest, ['Quick', 'Quicker', 'Quickest']);
+      // Every round picks a new entry: 25 rounds need 25 entries.
+      await addEntries(
+        t,
+        contest,
+        Array.from({ length: 25 }, (_, i) => `Quick ${i}`),
+      );
       const user: SessionUser = {
         id: owner.id,
         email: owner.email,
@@ -473,9 +569,14 @@ describe('the draw', () => {
       };
       const expected: [string, string][] = [];
       for (let round = 0; round < 25; round += 1) {
-        const result = await drawWinner({ db: t.database.db, config: t.config }, user, contest, undefined);
+        const result = await drawWinner(
+          { db: t.database.db, config: t.config },
+          user,
+          contest,
+          undefined,
+        );
         await resetWinners({ db: t.database.db }, user, contest);
-        expected.push(['random', result.winner.name], ['reset', result.winner.name]);
+        expected.push(['random', result.winner.name], ['disqualify', result.winner.name]);
       }
       const listed = expectOk(await history(t, owner, contest.id)) as DrawHistoryItem[];
       expect(listed.map((item) => [item.action, item.entrantName])).toEqual(expected.reverse());
@@ -491,9 +592,9 @@ describe('the draw', () => {
       expectOk(await reset(t, owner, two.id));
       expect(expectOk(await history(t, owner, one.id))).toHaveLength(1);
       const listedTwo = expectOk(await history(t, owner, two.id)) as DrawHistoryItem[];
-      expect(listedTwo.map((item) => [item.action, item.entrantName])).toEqual([
-        ['reset', 'Two'],
-        ['random', 'Two'],
+      expect(listedTwo.map((item) => [item.action, item.entrantName, item.reason])).toEqual([
+        ['disqualify', 'Two', RESET_BY_OWNER_REASON],
+        ['random', 'Two', null],
       ]);
     });
   });
@@ -562,6 +663,7 @@ describe('the draw', () => {
           entrantName: record.entrantName,
           entrantEmail: record.entrantEmail,
           entryCount: 3,
+          reason: record.reason,
           actorEmail: owner.email,
           createdAt: record.createdAt.toISOString(),
         })),
@@ -571,6 +673,7 @@ describe('the draw', () => {
         winners[0],
         winners[1],
       ]);
+      expect(records.map((record) => record.reason)).toEqual([null, RESET_BY_OWNER_REASON, null]);
     });
 
     it("an admin's delete through /api/admin/contests keeps them too, and the audit", async () => {
@@ -592,7 +695,7 @@ describe('the draw', () => {
       const listed = expectOk(await adminDraws(admin, title)) as AdminDrawListItem[];
       expect(listed.map((item) => [item.action, item.actorEmail, item.contestDeleted])).toEqual([
         ['random', admin.email, true],
-        ['reset', admin.email, true],
+        ['disqualify', admin.email, true],
         ['random', admin.email, true],
       ]);
     });
@@ -613,7 +716,7 @@ describe('the draw', () => {
       expect(listed.map((item) => [item.contestId, item.contestDeleted, item.action])).toEqual([
         [again.id, false, 'random'],
         [original.id, true, 'random'],
-        [original.id, true, 'reset'],
+        [original.id, true, 'disqualify'],
         [original.id, true, 'random'],
       ]);
     });
@@ -686,26 +789,43 @@ describe('the draw', () => {
         count: 4,
         labels: ['First', 'Second', 'Third', 'Fourth'],
         winnerIndex: null,
+        places: [],
       });
       const fourth = entries.find((entry) => entry.name === 'Fourth')!;
       const picked = expectOk(await draw(t, owner, contest.id, { winnerId: fourth.id }));
       expect(picked.index).toBe(3);
-      expect(expectOk(await wheel(t, owner, contest.id)).winnerIndex).toBe(3);
+      const after = expectOk(await wheel(t, owner, contest.id));
+      expect(after.winnerIndex).toBe(3);
+      expect(after.places).toEqual([
+        {
+          position: 1,
+          p: 1,
+          entryId: fourth.id,
+          name: 'Fourth',
+          email: fourth.email,
+          method: 'manual',
+          slice: 3,
+        },
+      ]);
     });
 
     it('finds the winner slice for entries stored with microsecond dates', async () => {
       // Rows written before entry dates were cut to the millisecond keep their microseconds.
-      const contest = await seedContest(t.database, owner);
-      await t.database.db.execute(sql`
-        insert into contest_entries (contest_id, name, email, entry_date)
-        select ${contest.id}, 'Micro ' || n, 'micro-' || n || '@example.com',
-               timestamptz '2024-05-01 12:00:00.123' + n * interval '1 microsecond'
-        from generate_series(1, 6) as n`);
-      await t.database.db
-        .update(contests)
-        .set({ entryCount: 6 })
-        .where(eq(contests.id, contest.id));
-      const entries = await entriesOf(t, contest.id);
+      async function microContest() {
+        const contest = await seedContest(t.database, owner);
+        await t.database.db.execute(sql`
+          insert into contest_entries (contest_id, name, email, entry_date)
+          select ${contest.id}, 'Micro ' || n, 'micro-' || n || '@example.com',
+                 timestamptz '2024-05-01 12:00:00.123' + n * interval '1 microsecond'
+          from generate_series(1, 6) as n`);
+        await t.database.db
+          .update(contests)
+          .set({ entryCount: 6 })
+          .where(eq(contests.id, contest.id));
+        return contest;
+      }
+      const byHand = await microContest();
+      const entries = await entriesOf(t, byHand.id);
       expect(entries.map((entry) => entry.name)).toEqual([
         'Micro 1',
         'Micro 2',
@@ -714,19 +834,24 @@ describe('the draw', () => {
         'Micro 5',
         'Micro 6',
       ]);
+      // Each entry picked by hand in turn (a picked entry cannot be picked again).
       for (const [index, entry] of entries.entries()) {
-        const picked = expectOk(await draw(t, owner, contest.id, { winnerId: entry.id }));
+        const picked = expectOk(await draw(t, owner, byHand.id, { winnerId: entry.id }));
         expect(picked.index, entry.name).toBe(index);
-        expect(expectOk(await wheel(t, owner, contest.id)).winnerIndex, entry.name).toBe(index);
-        expectOk(await reset(t, owner, contest.id));
+        const wheelData = expectOk(await wheel(t, owner, byHand.id));
+        expect(wheelData.winnerIndex, entry.name).toBe(index);
+        expect(wheelData.places[0].slice, entry.name).toBe(index);
+        expectOk(await reset(t, owner, byHand.id));
       }
+      const atRandom = await microContest();
       for (let round = 0; round < 6; round += 1) {
-        const drawn = expectOk(await draw(t, owner, contest.id));
-        const wheelData = expectOk(await wheel(t, owner, contest.id));
+        const drawn = expectOk(await draw(t, owner, atRandom.id));
+        const wheelData = expectOk(await wheel(t, owner, atRandom.id));
         expect(wheelData.labels[drawn.index]).toBe(drawn.winner.name);
         expect(wheelData.winnerIndex).toBe(drawn.index);
-        expectOk(await reset(t, owner, contest.id));
+        expectOk(await reset(t, owner, atRandom.id));
       }
+      expectError(await draw(t, owner, atRandom.id), 409, 'NO_ENTRIES_LEFT');
     });
 
     it(`stops labelling above ${WHEEL_LABEL_LIMIT} entries but still finds the winner`, async () => {
@@ -740,6 +865,17 @@ describe('the draw', () => {
         count: WHEEL_LABEL_LIMIT + 1,
         labels: null,
         winnerIndex: drawn.index,
+        places: [
+          {
+            position: 1,
+            p: 1,
+            entryId: drawn.winner.id,
+            name: drawn.winner.name,
+            email: drawn.winner.email,
+            method: 'random',
+            slice: drawn.index,
+          },
+        ],
       });
 
       const small = await seedContest(t.database, owner);
