@@ -15,6 +15,7 @@ const webFeatureDependencies = {
   auth: [],
   'contest-entry': [],
   contests: ['auth', 'contest-entry', 'draws'],
+  'draw-record': ['contest-entry'],
   draws: [],
   home: ['auth', 'contests'],
   landing: [],

@@ -34,6 +34,10 @@ const ContestEntryPage = lazyPage(
   () => import('#web/features/contest-entry/pages/contest-entry-page.tsx'),
   'ContestEntryPage',
 );
+const DrawRecordPage = lazyPage(
+  () => import('#web/features/draw-record/pages/draw-record-page.tsx'),
+  'DrawRecordPage',
+);
 const ContestBuilderPage = lazyPage(
   () => import('#web/features/contests/pages/contest-builder-page.tsx'),
   'ContestBuilderPage',
@@ -117,6 +121,7 @@ export function AppRoutes() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/manual-reset" component={ManualResetPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/c/:contestId/draw" component={DrawRecordPage} />
         <Route path="/c/:contestId" component={ContestEntryPage} />
         <Route path="/contest-builder" component={ContestBuilderPage} />
         <Route path="/contest-edit/:id" component={ContestEditPage} />

@@ -1,5 +1,9 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { validateEntry, type EnterContestBody } from '#shared/contracts/entries.ts';
+import {
+  validateEntry,
+  type EnterContestBody,
+  type EntryReceipt,
+} from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -31,7 +35,7 @@ export function EntryForm({
   onEntered,
 }: {
   contestId: string;
-  onEntered: (name: string) => void;
+  onEntered: (receipt: EntryReceipt) => void;
 }) {
   const isHydrated = useIsHydrated();
   const [isPending, setIsPending] = useState(false);
@@ -56,7 +60,7 @@ export function EntryForm({
           description: "You've been entered into the contest. Good luck!",
           variant: 'success',
         });
-        onEntered(receipt.name);
+        onEntered(receipt);
       })
       .catch((error: unknown) =>
         toast({

@@ -1,29 +1,37 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Which contests this device has entered, and under what name: coming back to the link shows
- * the confirmation again. Kept in localStorage, with memory as the fallback when storage is
- * refused (private browsing), so the confirmation shows at least for this visit.
+ * Which contests this device has entered, under what name and with which entry id (the
+ * entrant's receipt, to find their entry in the draw record): coming back to the link shows the
+ * confirmation again. Kept in localStorage, with memory as the fallback when storage is refused
+ * (private browsing), so the confirmation shows at least for this visit. Entries remembered
+ * before receipts existed have a name and no id.
  */
-const keyOf = (contestId: string) => `prizewheel:entered:${contestId}`;
+const nameKey = (contestId: string) => `prizewheel:entered:${contestId}`;
+const entryIdKey = (contestId: string) => `prizewheel:entry-id:${contestId}`;
 const inMemory = new Map<string, string>();
 const listeners = new Set<() => void>();
 
-function readEnteredName(contestId: string): string | null {
+function read(key: string): string | null {
   try {
-    return localStorage.getItem(keyOf(contestId)) ?? inMemory.get(contestId) ?? null;
+    return localStorage.getItem(key) ?? inMemory.get(key) ?? null;
   } catch {
-    return inMemory.get(contestId) ?? null;
+    return inMemory.get(key) ?? null;
   }
 }
 
-export function rememberEntry(contestId: string, name: string): void {
-  inMemory.set(contestId, name);
+function write(key: string, value: string): void {
+  inMemory.set(key, value);
   try {
-    localStorage.setItem(keyOf(contestId), name);
+    localStorage.setItem(key, value);
   } catch {
     // Storage refused: the in-memory copy serves this visit.
   }
+}
+
+export function rememberEntry(contestId: string, name: string, entryId: string): void {
+  write(nameKey(contestId), name);
+  write(entryIdKey(contestId), entryId);
   for (const listener of listeners) listener();
 }
 
@@ -40,7 +48,16 @@ function subscribe(listener: () => void) {
 export function useEnteredName(contestId: string): string | null {
   return useSyncExternalStore(
     subscribe,
-    () => readEnteredName(contestId),
+    () => read(nameKey(contestId)),
+    () => null,
+  );
+}
+
+/** The entry id of this device's entry, when it was remembered with one. */
+export function useEnteredEntryId(contestId: string): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => read(entryIdKey(contestId)),
     () => null,
   );
 }

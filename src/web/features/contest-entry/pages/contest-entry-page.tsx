@@ -1,4 +1,4 @@
-import { Gift, Lock, Users } from 'lucide-react';
+import { ChevronRight, Gift, Lock, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { acceptsEntries } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import { LogoMark } from '#web/components/layout/logo-mark.tsx';
@@ -10,10 +10,43 @@ import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
 import { EnteredCard } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
-import { rememberEntry, useEnteredName } from '../lib/entry-memory.ts';
+import { rememberEntry, useEnteredEntryId, useEnteredName } from '../lib/entry-memory.ts';
 
 /** One fixed format, so the server's rendering and the browser's agree. */
 const formatCount = (value: number) => value.toLocaleString('en-US');
+
+function winnersSentence(winnersCount: number, isDrawn: boolean): string {
+  const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
+  if (isDrawn) return `${winners} ${winnersCount === 1 ? 'has' : 'have'} been drawn`;
+  return `${winners} will be drawn`;
+}
+
+/** After the draw: the winners' display names ("Maria S."), by position. */
+function WinnersCard({ winners }: { winners: PublicContest['winners'] }) {
+  const byPosition = [...winners].sort((a, b) => a.position - b.position);
+  return (
+    <section
+      aria-labelledby="winners-heading"
+      className="rounded-2xl border border-amber-200 bg-accent-soft p-5"
+    >
+      <h2 id="winners-heading" className="flex items-center gap-2 text-xl font-extrabold">
+        <Trophy aria-hidden className="size-5 text-accent" />
+        {byPosition.length === 1 ? 'Winner' : 'Winners'}
+      </h2>
+      <ol className="mt-3 grid gap-2">
+        {byPosition.map((winner) => (
+          <li key={winner.position} className="flex items-center gap-3">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-extrabold text-white">
+              <span className="sr-only">Place </span>
+              {winner.position}
+            </span>
+            <span className="min-w-0 break-words font-semibold">{winner.displayName}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 function PageFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -43,6 +76,7 @@ export function ContestEntryPage({
   const contestState = usePublicContest(contestId, initialContest);
   const { count: liveCount, refresh: refreshCount } = usePolledEntryCount(contestId);
   const enteredName = useEnteredName(contestId);
+  const enteredEntryId = useEnteredEntryId(contestId);
 
   if (contestState.status === 'pending') {
     return (
@@ -78,7 +112,10 @@ export function ContestEntryPage({
   }
 
   const { contest } = contestState;
-  const isOpen = acceptsEntries(contest);
+  // The first draw closes the contest to entries for good, whatever its end date says.
+  const isDrawn = contest.frozenAt !== null;
+  const isOpen = acceptsEntries(contest) && !isDrawn;
+  const recordHref = contest.seedHash ? `/c/${encodeURIComponent(contest.id)}/draw` : null;
   const count = liveCount ?? contest.entryCount;
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
 
@@ -94,14 +131,23 @@ export function ContestEntryPage({
               {contest.prizeValue ? ` (${contest.prizeValue})` : ''}
             </span>
           </p>
+          <p className="mt-2 flex items-center gap-2 text-sm font-medium text-violet-100">
+            <Trophy aria-hidden className="size-5 shrink-0 text-accent" />
+            {winnersSentence(contest.winnersCount, isDrawn)}
+          </p>
         </header>
         <div className="grid gap-6 p-6">
           <p className="whitespace-pre-line text-foreground">{contest.description}</p>
+          {contest.winners.length > 0 ? <WinnersCard winners={contest.winners} /> : null}
           {enteredName ? (
             <EnteredCard
               name={enteredName}
               confirmationMessage={contest.confirmationMessage}
               endDate={contest.endDate}
+              winnersCount={contest.winnersCount}
+              isDrawn={isDrawn}
+              entryId={enteredEntryId}
+              recordHref={recordHref}
             />
           ) : isOpen && isFull ? (
             <div className="rounded-2xl bg-muted p-6 text-center">
@@ -115,8 +161,8 @@ export function ContestEntryPage({
               <Countdown endDate={contest.endDate} />
               <EntryForm
                 contestId={contest.id}
-                onEntered={(name) => {
-                  rememberEntry(contest.id, name);
+                onEntered={(receipt) => {
+                  rememberEntry(contest.id, receipt.name, receipt.id);
                   refreshCount();
                 }}
               />
@@ -129,7 +175,9 @@ export function ContestEntryPage({
             <div className="rounded-2xl bg-muted p-6 text-center">
               <h2 className="text-xl font-extrabold">Contest Ended</h2>
               <p className="mt-1 text-muted-foreground">
-                This contest is no longer accepting entries.
+                {isDrawn
+                  ? 'The winners have been drawn: this contest takes no more entries.'
+                  : 'This contest is no longer accepting entries.'}
               </p>
             </div>
           )}
@@ -140,6 +188,23 @@ export function ContestEntryPage({
               {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
             </span>
           </p>
+          {recordHref ? (
+            <a
+              href={recordHref}
+              className="-mt-2 flex items-center gap-3 rounded-xl border border-violet-200 bg-primary-soft/60 px-4 py-3 text-left text-sm transition-colors hover:bg-primary-soft"
+            >
+              <ShieldCheck aria-hidden className="size-5 shrink-0 text-primary" />
+              <span className="grid min-w-0 flex-1">
+                <span className="font-bold text-primary">Verifiable draw</span>
+                <span className="text-foreground">
+                  {isDrawn
+                    ? 'See the draw record — check it yourself'
+                    : `How the ${contest.winnersCount === 1 ? 'winner is' : 'winners are'} drawn — check it yourself`}
+                </span>
+              </span>
+              <ChevronRight aria-hidden className="size-4 shrink-0 text-primary" />
+            </a>
+          ) : null}
         </div>
       </article>
     </PageFrame>

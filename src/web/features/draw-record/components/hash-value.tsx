@@ -1,0 +1,15 @@
+import { cn } from '#web/lib/cn.ts';
+
+/** A hash or an id as people compare it: monospace, selectable, wrapping anywhere on a phone. */
+export function HashValue({ value, className }: { value: string; className?: string }) {
+  return (
+    <code
+      className={cn(
+        'block select-all break-all rounded-lg bg-muted px-3 py-2 font-mono text-xs leading-relaxed text-foreground',
+        className,
+      )}
+    >
+      {value}
+    </code>
+  );
+}

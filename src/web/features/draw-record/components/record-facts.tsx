@@ -1,0 +1,125 @@
+import { Dices, KeyRound, ListChecks, Radio } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { DrawRecord } from '#shared/contracts/draws.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
+import { countOf, formatNumber } from '../lib/format.ts';
+import { HashValue } from './hash-value.tsx';
+
+function Fact({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex gap-3" aria-label={title}>
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
+        <Icon aria-hidden className="size-4" />
+      </span>
+      <div className="grid min-w-0 flex-1 gap-2">
+        <h3 className="font-bold">{title}</h3>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Note({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
+}
+
+/** The commitment, the frozen list and the randomness: what the checks recompute. */
+export function RecordFacts({ record }: { record: DrawRecord }) {
+  const { entries, beacon } = record;
+  const isDrawn = record.seed !== null;
+  return (
+    <div className="grid gap-6">
+      <Fact icon={KeyRound} title="The commitment">
+        {record.seedHash ? (
+          <>
+            <Note>
+              SHA-256 of the secret seed that decides the draw
+              {record.committedAt ? (
+                <>
+                  , published on <strong>{formatDateTime(record.committedAt)}</strong>
+                </>
+              ) : null}
+              , before anyone could know the result.
+            </Note>
+            <HashValue value={record.seedHash} />
+          </>
+        ) : (
+          <Note>There is no commitment yet: it is made when the contest is published.</Note>
+        )}
+      </Fact>
+
+      <Fact icon={Dices} title="The seed">
+        {record.seed ? (
+          <>
+            <Note>Revealed at the first draw. Its SHA-256 must equal the commitment above.</Note>
+            <HashValue value={record.seed} />
+          </>
+        ) : (
+          <Note>Kept secret until the first draw, then published here.</Note>
+        )}
+      </Fact>
+
+      <Fact icon={ListChecks} title="The frozen entry list">
+        {entries ? (
+          <>
+            <Note>
+              {record.frozenAt ? (
+                <>
+                  Entries closed on <strong>{formatDateTime(record.frozenAt)}</strong> with{' '}
+                </>
+              ) : (
+                'Frozen at the first draw with '
+              )}
+              <strong>{countOf(entries.count, 'entry', 'entries')}</strong>. Each entry is a leaf,
+              the SHA-256 of its entry id (no name, no e-mail), and the root is the SHA-256 of all{' '}
+              {formatNumber(entries.leaves.length)} leaves in order.
+            </Note>
+            <HashValue value={entries.root} />
+          </>
+        ) : (
+          <Note>
+            {isDrawn
+              ? 'This record has no frozen entry list.'
+              : 'Published at the first draw, which closes the contest to new entries.'}
+          </Note>
+        )}
+      </Fact>
+
+      <Fact icon={Radio} title="Public randomness">
+        {beacon ? (
+          <>
+            <Note>
+              drand round <strong>{formatNumber(beacon.round)}</strong>, published after the entries
+              were frozen, mixed into every pick so the server alone could not decide the result.
+              Its randomness:
+            </Note>
+            <HashValue value={beacon.randomness} />
+            <Note>
+              Chain <span className="break-all font-mono text-xs">{beacon.chain}</span>, from{' '}
+              <span className="break-all font-mono text-xs">{beacon.url}</span>
+            </Note>
+          </>
+        ) : isDrawn ? (
+          <Note>
+            No beacon was used: the server&apos;s committed seed alone decides the picks. It was
+            fixed before the list of entries existed, so it could not be chosen to suit them.
+          </Note>
+        ) : (
+          <Note>
+            Known at the draw: a public drand beacon round when this server uses one; without a
+            beacon, the server&apos;s committed seed alone decides the picks.
+          </Note>
+        )}
+      </Fact>
+    </div>
+  );
+}

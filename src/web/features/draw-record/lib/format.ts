@@ -1,0 +1,6 @@
+/** One number format for every figure of the record page and its checks ("12,345"). */
+export const formatNumber = (value: number) => value.toLocaleString('en-US');
+
+/** "1 entry", "12,345 entries". */
+export const countOf = (count: number, one: string, many: string) =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
