@@ -10,11 +10,11 @@ import {
   drawPositionParams,
   drawWinnerBody,
 } from '#shared/contracts/draws.ts';
+import { getDrawRecord } from './record.ts';
 import {
   disqualifyWinner,
   drawPlaces,
   drawWinner,
-  getDrawRecord,
   getWheel,
   listDraws,
   resetWinners,

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   contestDraws,
   contestEntries,
-  contestLeaves,
   contestPicks,
   contests,
   users,
@@ -13,13 +12,6 @@ import {
 } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
-import {
-  BeaconError,
-  fetchRoundAfter,
-  type BeaconRound,
-  type BeaconSource,
-} from '#server/lib/drand-beacon.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import {
   drawMessages,
@@ -35,12 +27,25 @@ import {
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
   drawNextPicks,
-  hashEntryIds,
-  hashLeaves,
   toDisplayName,
   type DrawnPick,
   type FrozenDraw,
 } from '#shared/draw-protocol.ts';
+import {
+  currentWinners,
+  emptyPositions,
+  listEntrants,
+  listPicks,
+  lockContest,
+  wheelOrder,
+  type LockedContest,
+  type PickRow,
+} from './draw-rows.ts';
+import { attachBeacon, freezeEntries, loadFrozenDraw } from './freeze.ts';
+import { readDrawRecord } from './record.ts';
+
+/** What a draw needs: the database and the operator's beacon, if any. */
+export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
 
 /**
  * The verifiable draw (docs/draw-protocol.md): every pick comes from the committed seed, the
@@ -57,156 +62,6 @@ import {
  */
 const nextRecordTime = (contestId: string, order: number) =>
   sql`greatest(clock_timestamp(), (select max(${contestDraws.createdAt}) + interval '1 millisecond' from ${contestDraws} where ${contestDraws.contestId} = ${contestId})) + ${order} * interval '1 millisecond'`;
-
-/** A leaf is a SHA-256 in hex. */
-const LEAF_LENGTH = 64;
-
-/** The wheel's order, and the draw's: oldest entry first. */
-const wheelOrder = [asc(contestEntries.entryDate), asc(contestEntries.id)];
-
-/** The contest's row, locked until the transaction ends, so draws and resets take turns. */
-async function lockContest(tx: Db, contestId: string) {
-  const [locked] = await tx
-    .select({ contest: contests, ownerEmail: users.email })
-    .from(contests)
-    .innerJoin(users, eq(users.id, contests.ownerId))
-    .where(eq(contests.id, contestId))
-    .for('update', { of: contests });
-  if (!locked) throw contestNotFound();
-  return locked;
-}
-
-/** What a draw needs: the database and the operator's beacon, if any. */
-export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
-
-type LockedContest = Awaited<ReturnType<typeof lockContest>>;
-type PickRow = typeof contestPicks.$inferSelect;
-
-function listPicks(db: Db, contestId: string): Promise<PickRow[]> {
-  return db
-    .select()
-    .from(contestPicks)
-    .where(eq(contestPicks.contestId, contestId))
-    .orderBy(asc(contestPicks.p));
-}
-
-const currentWinners = (picks: PickRow[]) => picks.filter((pick) => pick.status === 'winner');
-
-/** The places (1 to winnersCount) without a current winner, lowest first. */
-function emptyPositions(winnersCount: number, picks: PickRow[]): number[] {
-  const filled = new Set(currentWinners(picks).map((pick) => pick.position));
-  return Array.from({ length: winnersCount }, (_, index) => index + 1).filter(
-    (position) => !filled.has(position),
-  );
-}
-
-/**
- * The contest's entry ids in the wheel's order, as one aggregated text: for 100,000 entries one
- * row costs a quarter of what 100,000 rows cost the driver (docs/decisions/018).
- */
-async function listEntryIds(db: Db, contestId: string): Promise<string[]> {
-  const [row] = await db
-    .select({
-      ids: sql<
-        string | null
-      >`string_agg(${contestEntries.id}::text, ',' order by ${contestEntries.entryDate}, ${contestEntries.id})`,
-    })
-    .from(contestEntries)
-    .where(eq(contestEntries.contestId, contestId));
-  return row?.ids ? row.ids.split(',') : [];
-}
-
-async function listEntrants(db: Db, entryIds: string[]) {
-  const rows = await db
-    .select({
-      id: contestEntries.id,
-      contestId: contestEntries.contestId,
-      name: contestEntries.name,
-      email: contestEntries.email,
-    })
-    .from(contestEntries)
-    .where(inArray(contestEntries.id, entryIds));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * Closes the contest to entries for good and fixes the list drawn from: its ids in the wheel's
- * order, their leaves and the root. Under the contest's row lock, as every entry is written, so
- * an entry is either in the list or refused.
- */
-async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
-  const entryIds = await listEntryIds(tx, contest.id);
-  if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
-  const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
-  const root = await hashLeaves(nodeDrawHashes, leaves);
-  const frozenAt = new Date();
-  await tx
-    .update(contests)
-    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root })
-    .where(eq(contests.id, contest.id));
-  await tx.insert(contestLeaves).values({ contestId: contest.id, leaves: leaves.join('') });
-  return frozenAt;
-}
-
-/** A freeze whose beacon failed is undone, as long as nothing was drawn from it. */
-async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { contest } = await lockContest(tx, contestId);
-    const picks = await listPicks(tx, contestId);
-    if (picks.length > 0 || contest.beacon || contest.frozenAt?.getTime() !== frozenAt.getTime()) {
-      return;
-    }
-    await tx
-      .update(contests)
-      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null })
-      .where(eq(contests.id, contestId));
-    await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));
-  });
-}
-
-/**
- * The beacon round for a contest frozen at `frozenAt`: the first published 3 s after it. It is
- * awaited outside any transaction: the embedded database has one connection, and a transaction
- * held open for seconds would stop every other request. The round is fixed by the freeze's time,
- * so concurrent draws of one contest fetch the same one. A beacon that fails stops the draw with
- * a clear error (never a silent fallback) and undoes the freeze.
- */
-async function attachBeacon(
-  ctx: DrawContext,
-  source: BeaconSource,
-  contestId: string,
-  frozenAt: Date,
-): Promise<void> {
-  let round: BeaconRound;
-  try {
-    round = await fetchRoundAfter(source, frozenAt);
-  } catch (error) {
-    if (!(error instanceof BeaconError)) throw error;
-    await unfreezeUndrawn(ctx.db, contestId, frozenAt);
-    throw new AppError('BEACON_FAILED', error.message);
-  }
-  await ctx.db
-    .update(contests)
-    .set({ beacon: round })
-    .where(
-      and(eq(contests.id, contestId), isNull(contests.beacon), eq(contests.frozenAt, frozenAt)),
-    );
-}
-
-/** The list frozen by the first draw: no entry can join or leave it since. */
-async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
-  const entryIds = await listEntryIds(tx, contest.id);
-  if (entryIds.length !== contest.frozenEntryCount) {
-    throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
-  }
-  return {
-    seedHex: contest.drawSeed!,
-    contestId: contest.id,
-    root: contest.entriesRoot!,
-    beaconRandomness: contest.beacon?.randomness ?? null,
-    entryIds,
-  };
-}
 
 /**
  * The contest's winner fields follow the picks: `winnerId` is position 1 (the spec's single
@@ -351,7 +206,7 @@ async function freezeForDraw(
     return { frozenAt: await freezeEntries(tx, contest), needsBeacon: true };
   });
   const source = ctx.config.drawBeacon;
-  if (source && frozen.needsBeacon) await attachBeacon(ctx, source, contestId, frozen.frozenAt);
+  if (source && frozen.needsBeacon) await attachBeacon(ctx.db, source, contestId, frozen.frozenAt);
 }
 
 /**
@@ -561,68 +416,6 @@ export async function resetWinners(
       },
     ]);
   });
-}
-
-/** The frozen list's leaves, as the first draw wrote them. */
-async function listLeaves(db: Db, contestId: string): Promise<string[]> {
-  const [row] = await db
-    .select({ leaves: contestLeaves.leaves })
-    .from(contestLeaves)
-    .where(eq(contestLeaves.contestId, contestId));
-  const joined = row?.leaves ?? '';
-  return Array.from({ length: joined.length / LEAF_LENGTH }, (_, index) =>
-    joined.slice(index * LEAF_LENGTH, (index + 1) * LEAF_LENGTH),
-  );
-}
-
-async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
-  const picks = await listPicks(db, contest.id);
-  // From the first pick on; a freeze still waiting for its beacon round reveals nothing yet.
-  const isDrawn = picks.length > 0;
-  const leaves = isDrawn ? await listLeaves(db, contest.id) : null;
-  return {
-    version: 'prizewheel-draw-v1',
-    contestId: contest.id,
-    winnersCount: contest.winnersCount,
-    seedHash: contest.seedHash,
-    // The seed is revealed by the first draw, never before.
-    seed: isDrawn ? contest.drawSeed : null,
-    entries: leaves && { count: leaves.length, root: contest.entriesRoot!, leaves },
-    beacon: contest.beacon,
-    picks: picks.map((pick) => ({
-      p: pick.p,
-      position: pick.position,
-      entryId: pick.entryId,
-      index: pick.index,
-      attempts: pick.attempts,
-      method: pick.method,
-      status: pick.status,
-      reason: pick.reason,
-      drawnAt: pick.drawnAt.toISOString(),
-      disqualifiedAt: pick.disqualifiedAt?.toISOString() ?? null,
-      displayName: pick.displayName,
-    })),
-    committedAt: contest.committedAt?.toISOString() ?? null,
-    frozenAt: contest.frozenAt?.toISOString() ?? null,
-    predatesVerifiableDraws: contest.predatesVerifiableDraws,
-  };
-}
-
-async function readDrawRecord({ db }: DbContext, contestId: string): Promise<DrawRecord> {
-  const contest = await findContest({ db }, contestId);
-  if (!contest) throw contestNotFound();
-  return buildDrawRecord(db, contest);
-}
-
-/** GET /draw-record: public once the contest is published; a draft's only to its owner. */
-export async function getDrawRecord(
-  { db }: DbContext,
-  contestId: string,
-  viewer: SessionUser | null,
-): Promise<DrawRecord> {
-  const contest = isUuid(contestId) ? await findContest({ db }, contestId) : undefined;
-  if (!contest || !isVisibleTo(viewer, contest)) throw contestNotFound();
-  return buildDrawRecord(db, contest);
 }
 
 /** The entries' names, e-mails and slices (places in the wheel's order), in one pass. */

@@ -1,0 +1,93 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { contestLeaves, contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import {
+  BeaconError,
+  fetchRoundAfter,
+  type BeaconRound,
+  type BeaconSource,
+} from '#server/lib/drand-beacon.ts';
+import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
+import { drawMessages } from '#shared/contracts/draws.ts';
+import { hashEntryIds, hashLeaves, type FrozenDraw } from '#shared/draw-protocol.ts';
+import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
+
+/**
+ * Closes the contest to entries for good and fixes the list drawn from: its ids in the wheel's
+ * order, their leaves and the root. Under the contest's row lock, as every entry is written, so
+ * an entry is either in the list or refused.
+ */
+export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
+  const entryIds = await listEntryIds(tx, contest.id);
+  if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
+  const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
+  const root = await hashLeaves(nodeDrawHashes, leaves);
+  const frozenAt = new Date();
+  await tx
+    .update(contests)
+    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root })
+    .where(eq(contests.id, contest.id));
+  await tx.insert(contestLeaves).values({ contestId: contest.id, leaves: leaves.join('') });
+  return frozenAt;
+}
+
+/** A freeze whose beacon failed is undone, as long as nothing was drawn from it. */
+async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { contest } = await lockContest(tx, contestId);
+    const picks = await listPicks(tx, contestId);
+    if (picks.length > 0 || contest.beacon || contest.frozenAt?.getTime() !== frozenAt.getTime()) {
+      return;
+    }
+    await tx
+      .update(contests)
+      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null })
+      .where(eq(contests.id, contestId));
+    await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));
+  });
+}
+
+/**
+ * The beacon round for a contest frozen at `frozenAt`: the first published 3 s after it. It is
+ * awaited outside any transaction: the embedded database has one connection, and a transaction
+ * held open for seconds would stop every other request. The round is fixed by the freeze's time,
+ * so concurrent draws of one contest fetch the same one. A beacon that fails stops the draw with
+ * a clear error (never a silent fallback) and undoes the freeze.
+ */
+export async function attachBeacon(
+  db: Db,
+  source: BeaconSource,
+  contestId: string,
+  frozenAt: Date,
+): Promise<void> {
+  let round: BeaconRound;
+  try {
+    round = await fetchRoundAfter(source, frozenAt);
+  } catch (error) {
+    if (!(error instanceof BeaconError)) throw error;
+    await unfreezeUndrawn(db, contestId, frozenAt);
+    throw new AppError('BEACON_FAILED', error.message);
+  }
+  await db
+    .update(contests)
+    .set({ beacon: round })
+    .where(
+      and(eq(contests.id, contestId), isNull(contests.beacon), eq(contests.frozenAt, frozenAt)),
+    );
+}
+
+/** The list frozen by the first draw: no entry can join or leave it since. */
+export async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
+  const entryIds = await listEntryIds(tx, contest.id);
+  if (entryIds.length !== contest.frozenEntryCount) {
+    throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
+  }
+  return {
+    seedHex: contest.drawSeed!,
+    contestId: contest.id,
+    root: contest.entriesRoot!,
+    beaconRandomness: contest.beacon?.randomness ?? null,
+    entryIds,
+  };
+}
