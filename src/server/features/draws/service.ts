@@ -111,13 +111,18 @@ async function recordHistory(
   );
 }
 
-/** Writes new picks into the empty places, lowest first, with their history records. */
+type Entrants = Awaited<ReturnType<typeof listEntrants>>;
+
+/**
+ * Writes new picks into the empty places, lowest first, with their history records; answers the
+ * picked entrants.
+ */
 async function placePicks(
   tx: Db,
   actor: SessionUser,
   locked: LockedContest,
   picks: { drawn: DrawnPick[]; positions: number[]; method: DrawMethod; drawnAt: Date },
-): Promise<void> {
+): Promise<Entrants> {
   const { drawn, positions, method, drawnAt } = picks;
   const entrants = await listEntrants(
     tx,
@@ -150,6 +155,7 @@ async function placePicks(
     }),
   );
   await syncWinners(tx, locked.contest.id);
+  return entrants;
 }
 
 type DrawRequest = {
@@ -234,7 +240,7 @@ async function fillEmptyPlaces(
   actor: SessionUser,
   contestId: string,
   request: DrawRequest,
-): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw }> {
+): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw; drawnAt: Date; entrants: Entrants }> {
   const locked = await lockContest(tx, contestId);
   const { contest } = locked;
   const picks = await listPicks(tx, contest.id);
@@ -260,8 +266,13 @@ async function fillEmptyPlaces(
   if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
   const method = request.manualEntryId ? 'manual' : 'random';
   const drawnAt = await nextEventTime(tx, contest.id);
-  await placePicks(tx, actor, locked, { drawn, positions: empty, method, drawnAt });
-  return { drawn, draw };
+  const entrants = await placePicks(tx, actor, locked, {
+    drawn,
+    positions: empty,
+    method,
+    drawnAt,
+  });
+  return { drawn, draw, drawnAt, entrants };
 }
 
 /** POST /draws: the next picks into the empty places; answers the public record. */
@@ -289,16 +300,19 @@ export async function drawWinner(
   const request = { count: 1, manualEntryId: winnerId, onlyFirstPosition: true };
   await freezeForDraw(ctx, contest.id, request);
   return ctx.db.transaction(async (tx) => {
-    const { drawn, draw } = await fillEmptyPlaces(ctx, tx, actor, contest.id, request);
+    const { drawn, draw, drawnAt, entrants } = await fillEmptyPlaces(
+      ctx,
+      tx,
+      actor,
+      contest.id,
+      request,
+    );
     const pick = drawn[0]!;
-    const { id, name, email } = (await listEntrants(tx, [pick.entryId])).get(pick.entryId)!;
-    const [{ winnerSelectedAt }] = (await tx
-      .select({ winnerSelectedAt: contests.winnerSelectedAt })
-      .from(contests)
-      .where(eq(contests.id, contest.id))) as [{ winnerSelectedAt: Date }];
+    const { id, name, email } = entrants.get(pick.entryId)!;
     return {
       winner: { id, name, email },
-      winnerSelectedAt: winnerSelectedAt.toISOString(),
+      // Position 1's pick: the contest's winnerSelectedAt is its time.
+      winnerSelectedAt: drawnAt.toISOString(),
       method: winnerId ? 'manual' : 'random',
       entryCount: draw.entryIds.length,
       index: draw.entryIds.indexOf(pick.entryId),
