@@ -10,7 +10,7 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 
 /** drand's "quicknet" scheme: signatures on G1, keys on G2, the round's number as the message. */
 const SUPPORTED_SCHEME = 'bls-unchained-g1-rfc9380';
-const SIGNATURE_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
+export const SIGNATURE_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 /** The round used is the first published this long after the freeze. */
 export const BEACON_DELAY_MS = 3000;
 const REQUEST_TIMEOUT_MS = 5000;

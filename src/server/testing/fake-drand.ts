@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
-import { describeChain, roundBytes } from '#server/lib/drand-beacon.ts';
+import { describeChain, roundBytes, SIGNATURE_DST } from '#server/lib/drand-beacon.ts';
 
-const DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
 
 export type FakeDrand = {
@@ -41,7 +40,7 @@ export async function startFakeDrand(
   const chain = describeChain(info)!.hash;
 
   const sign = (round: number, secretKey: Uint8Array) => {
-    const point = blss.hash(sha256(roundBytes(round)), DST);
+    const point = blss.hash(sha256(roundBytes(round)), SIGNATURE_DST);
     const signature = Buffer.from(blss.sign(point, secretKey).toBytes());
     return {
       round,
