@@ -81,8 +81,23 @@ const envSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/, 'must be the chain hash: 64 lowercase hexadecimal characters')
       .optional(),
+    // Domains that pass the throwaway-address check whatever the maintained list says.
+    EMAIL_DOMAIN_ALLOWLIST: z.string().default(''),
+    // Cloudflare Turnstile on the entry form, when both are set (docs/product.md#trusted-leads).
+    TURNSTILE_SITE_KEY: z.string().max(200).optional(),
+    TURNSTILE_SECRET: z.string().max(200).optional(),
+    TURNSTILE_VERIFY_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET' : 'TURNSTILE_SITE_KEY'],
+        message: 'is required with the other: the CAPTCHA needs both its site key and its secret',
+      });
+    }
     if (Boolean(env.DRAW_BEACON_URL) !== Boolean(env.DRAW_BEACON_CHAIN)) {
       ctx.addIssue({
         code: 'custom',
@@ -123,6 +138,19 @@ const configSchema = envSchema.transform((values) => {
     drawBeacon:
       values.DRAW_BEACON_URL && values.DRAW_BEACON_CHAIN
         ? { url: values.DRAW_BEACON_URL.replace(/\/+$/, ''), chain: values.DRAW_BEACON_CHAIN }
+        : null,
+    emailDomainAllowList: new Set(
+      values.EMAIL_DOMAIN_ALLOWLIST.split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    ) as ReadonlySet<string>,
+    captcha:
+      values.TURNSTILE_SITE_KEY && values.TURNSTILE_SECRET
+        ? {
+            siteKey: values.TURNSTILE_SITE_KEY,
+            secret: values.TURNSTILE_SECRET,
+            verifyUrl: values.TURNSTILE_VERIFY_URL,
+          }
         : null,
   };
 });

@@ -32,6 +32,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  CAPTCHA_FAILED: 400,
   INTERNAL: 500,
   /** A server we depend on (the SMTP relay) refused or failed; the message says which. */
   MAIL_RELAY_FAILED: 502,

@@ -41,3 +41,8 @@ export const CSV_IMPORT_MAX_ROWS = 100_000;
 export const LIST_CLOCK_REFRESH_MS = 60_000;
 export const ENTRY_COUNT_REFETCH_MS = 30_000;
 export const COUNTDOWN_TICK_MS = 1000;
+
+/** A pending entry's confirmation link works this long; the entry is then purged. */
+export const ENTRY_CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** People take longer than this to fill in two fields after the page opens; scripts do not. */
+export const ENTRY_MIN_FILL_MS = 2000;

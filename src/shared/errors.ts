@@ -49,6 +49,8 @@ export const errorCodes = [
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** The operator's CAPTCHA was missing, failed, or its token was used before. */
+  'CAPTCHA_FAILED',
   'INTERNAL',
   /** The SMTP relay refused or failed the admin's test mail. */
   'MAIL_RELAY_FAILED',

@@ -20,6 +20,8 @@ import {
   WINNERS_COUNT_MAX,
   type DrawRecord,
 } from '#shared/contracts/draws.ts';
+import { entryStatuses } from '#shared/contracts/entries.ts';
+import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 
 type DrawBeacon = NonNullable<DrawRecord['beacon']>;
 type PublicWinner = { position: number; displayName: string };
@@ -152,6 +154,11 @@ export const contests = pgTable(
     // The current winners' public names by position, kept with the picks under the row lock so
     // the public page reads them with the contest.
     winners: jsonb('winners').$type<PublicWinner[]>().notNull().default([]),
+    // Double opt-in: entries stay pending until their e-mail's link is opened (decision 019).
+    requireConfirmation: boolean('require_confirmation').notNull().default(false),
+    // Flagged entries stay out of the draw; the record tells how many were left out.
+    excludeFlagged: boolean('exclude_flagged').notNull().default(true),
+    frozenLeftOut: integer('frozen_left_out'),
     ...timestamps,
   },
   (table) => [
@@ -180,19 +187,39 @@ export const contestEntries = pgTable(
       .notNull()
       .references(() => contests.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    // As the entrant typed it; `emailKey` is the mailbox it reaches, folded as mail providers
+    // fold addresses (case, +tags, Gmail's dots): the duplicate check compares keys.
     email: text('email').notNull(),
+    // Computed by the database (fold_email, migration 0010) from whatever writes the row.
+    emailKey: text('email_key')
+      .notNull()
+      .generatedAlwaysAs(sql`fold_email(email)`),
+    status: text('status', { enum: entryStatuses }).notNull().default('confirmed'),
+    flags: text('flags')
+      .array()
+      .$type<EntryFlag[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // SHA-256 of a pending entry's confirmation token; kept once used, to say so.
+    confirmTokenHash: text('confirm_token_hash').unique(),
     // Millisecond precision, as a JavaScript Date carries: the list's paging cursor names it.
     entryDate: timestamp('entry_date', { withTimezone: true })
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
   },
   (table) => [
-    // One entry per e-mail per contest, whatever its letter case: the index is the guarantee.
-    uniqueIndex('contest_entries_contest_email_idx').on(
-      table.contestId,
-      sql`lower(btrim(${table.email}))`,
-    ),
+    // One entry per mailbox per contest: the index is the guarantee. Entries stored before
+    // addresses were folded that reach one mailbox were flagged as aliases by the migration,
+    // and stay until the owner removes one.
+    uniqueIndex('contest_entries_contest_email_key_idx')
+      .on(table.contestId, table.emailKey)
+      .where(sql`not ('alias' = any(${table.flags}))`),
     index('contest_entries_contest_date_idx').on(table.contestId, table.entryDate, table.id),
+    // The purge of unconfirmed entries finds them by age.
+    index('contest_entries_pending_idx')
+      .on(table.contestId, table.entryDate)
+      .where(sql`${table.status} = 'pending'`),
+    check('contest_entries_status_check', sql`${table.status} in ('confirmed', 'pending')`),
   ],
 );
 

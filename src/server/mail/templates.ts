@@ -139,3 +139,22 @@ export function testMail(to: string, requestedBy: string, sentAt: Date): Mail {
     footnote: 'No action is needed. You can delete this email.',
   });
 }
+
+/** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
+export function entryConfirmationMail(
+  entrant: { name: string; email: string },
+  contestTitle: string,
+  url: string,
+): Mail {
+  return renderMail({
+    to: entrant.email,
+    subject: `Confirm your entry: ${contestTitle}`,
+    greetingName: entrant.name.split(/\s+/)[0] ?? null,
+    paragraphs: [
+      `Thanks for entering "${contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
+      'The link works once and expires in 48 hours; an unconfirmed entry is then removed.',
+    ],
+    action: { label: 'Confirm my entry', url },
+    footnote: `You are receiving this because someone entered a giveaway on ${PRODUCT_NAME} with this address. If it was not you, ignore this email: nothing will be entered in your name.`,
+  });
+}

@@ -13,40 +13,64 @@ import { describeFailure } from '#server/lib/describe-failure.ts';
 /** Ended windows are deleted at most this often per instance; a hit on a key resets it anyway. */
 const SWEEP_EVERY_MS = 60_000;
 
+/** `hits` hits on `key`, in a fixed window of `windowMs`. */
+export type Hits = { key: string; windowMs: number; hits: number };
+
 /**
- * Counts one hit on `key` in the database, in a fixed window of `windowMs` measured by the
- * database clock (instances' clocks may disagree; the database's is one). The upsert is one
- * atomic statement: concurrent hits from any instance each get their own count.
+ * Counts hits on many keys (each once in `keys`) in one statement, in fixed windows measured by
+ * the database clock (instances' clocks may disagree; the database's is one). The upsert is
+ * atomic: concurrent hits from any instance each get their own count. Answers each key's count
+ * after these hits and the milliseconds its window has left.
  */
-export async function countHit(
+export async function countHits(
   db: Db,
-  key: string,
-  windowMs: number,
-): Promise<{ current: number; ttl: number }> {
+  keys: Hits[],
+): Promise<{ key: string; current: number; ttl: number }[]> {
   const ended = sql`${rateLimits.windowEnd} <= now()`;
-  const [row] = await db
+  const hits = sql`unnest(${sql.param(keys.map((key) => key.key))}::text[], ${sql.param(keys.map((key) => key.hits))}::int[], ${sql.param(keys.map((key) => key.windowMs))}::int[]) as hit(key, hits, window_ms)`;
+  return db
     .insert(rateLimits)
-    .values({
-      key,
-      count: 1,
-      windowStart: sql`now()`,
-      windowEnd: sql`now() + ${windowMs} * interval '1 millisecond'`,
-    })
+    .select(
+      db
+        .select({
+          key: sql`hit.key`.as('key'),
+          count: sql`hit.hits`.as('count'),
+          windowStart: sql`now()`.as('window_start'),
+          windowEnd: sql`now() + hit.window_ms * interval '1 millisecond'`.as('window_end'),
+        })
+        .from(hits),
+    )
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${ended} then excluded.count else ${rateLimits.count} + excluded.count end`,
         windowStart: sql`case when ${ended} then now() else ${rateLimits.windowStart} end`,
         windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimits.windowEnd} end`,
       },
     })
     .returning({
+      key: rateLimits.key,
       current: rateLimits.count,
       // now() is when this statement's transaction began: one that began a moment before the
       // window's creator reads a little more than a window left, hence the clamp.
-      ttl: sql<number>`least(${windowMs}, greatest(0, ceil(extract(epoch from ${rateLimits.windowEnd} - now()) * 1000)))::int`,
-    });
-  return row!;
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.windowEnd} - now()) * 1000))::int`,
+    })
+    .then((rows) =>
+      rows.map((row) => ({
+        ...row,
+        ttl: Math.min(row.ttl, keys.find((key) => key.key === row.key)!.windowMs),
+      })),
+    );
+}
+
+/** Counts one hit on `key` in a fixed window of `windowMs` (see countHits). */
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const [row] = await countHits(db, [{ key, windowMs, hits: 1 }]);
+  return { current: row!.current, ttl: row!.ttl };
 }
 
 /** At most `max` hits per `windowMs`. */

@@ -68,6 +68,9 @@ function contestBody(messages: Messages) {
     confirmationMessage: optionalText(CONTEST_CONFIRMATION_MAX_LENGTH),
     // Left out, a new contest has one place and an edit keeps the contest's number.
     winnersCount: winnersCount.optional(),
+    // Left out, a new contest takes the defaults (off, on) and an edit keeps the contest's.
+    requireConfirmation: z.boolean().optional(),
+    excludeFlagged: z.boolean().optional(),
   });
 }
 
@@ -134,9 +137,13 @@ export const publicContest = z.object({
   frozenAt: z.date().nullable(),
   /** The current winners, by position, as the public record names them ("Maria S."). */
   winners: z.array(z.object({ position: z.number(), displayName: z.string() })),
+  /** Entrants confirm their e-mail before their entry counts (double opt-in). */
+  requireConfirmation: z.boolean(),
 });
 
 export const ownerContest = publicContest.extend({
+  /** Flagged entries stay out of the draw. */
+  excludeFlagged: z.boolean(),
   trainerId: z.string(),
   winnerSelectedAt: z.date().nullable(),
   createdAt: z.date(),
@@ -160,6 +167,8 @@ export type ContestFormValues = {
   maxEntries: string;
   confirmationMessage: string;
   winnersCount: string;
+  requireConfirmation: boolean;
+  excludeFlagged: boolean;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -176,6 +185,8 @@ export function contestFormToBody(values: ContestFormValues) {
     maxEntries: maxEntries === '' ? null : Number(maxEntries),
     confirmationMessage: values.confirmationMessage,
     winnersCount: Number(values.winnersCount.trim() || 1),
+    requireConfirmation: values.requireConfirmation,
+    excludeFlagged: values.excludeFlagged,
   };
 }
 

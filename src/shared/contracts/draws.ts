@@ -59,6 +59,8 @@ export const drawMessages = {
   noEntriesLeft: 'No entries are left to draw from.',
   unknownPosition: 'There is no winner at that position.',
   winnersCountLocked: 'The number of winners cannot change after the first draw.',
+  exclusionLocked: 'Whether flagged entries are drawn cannot change after the first draw.',
+  entriesLocked: 'Entries cannot change once the draw has started.',
   notPublished: 'Publish the contest before drawing: its draw is committed when it goes live.',
   noReplacement: 'No entries are left to replace this winner, so the place cannot be redrawn.',
   drawInterrupted:
@@ -160,6 +162,11 @@ export type DrawRecord = {
   committedAt: string | null;
   frozenAt: string | null;
   predatesVerifiableDraws: boolean;
+  /**
+   * How many confirmed entries were left out of the frozen list because they were flagged and
+   * the owner leaves flagged entries out (docs/product.md#trusted-leads); null until revealed.
+   */
+  entriesLeftOut: number | null;
 };
 
 /** A filled place as the owner sees it: the full name and e-mail, and where the wheel shows it. */

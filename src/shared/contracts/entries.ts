@@ -1,4 +1,5 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
+import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
 
 /**
@@ -51,7 +52,42 @@ export function validateEntry(input: unknown): EntryValidation {
     : { success: true, data: { name, email } };
 }
 
-export type EntryReceipt = { id: string; contestId: string; name: string; entryDate: string };
+/**
+ * `pending`: the contest asks entrants to confirm their e-mail, and this one has not yet; it is
+ * not counted, drawn or held against maxEntries until they do.
+ */
+export const entryStatuses = ['confirmed', 'pending'] as const;
+export type EntryStatus = (typeof entryStatuses)[number];
+
+export type EntryReceipt = {
+  id: string;
+  contestId: string;
+  name: string;
+  entryDate: string;
+  status: EntryStatus;
+};
+
+/**
+ * What the entry form sends beside the contract's two fields. The trap field is hidden from
+ * people (a script that fills every field fills it too); the form token says when the page was
+ * served; the CAPTCHA token is there only when the operator configured one.
+ */
+export const entryFormFields = {
+  trap: 'homepage',
+  formToken: 'formToken',
+  captchaToken: 'captchaToken',
+} as const;
+
+/**
+ * What the entry form needs from the server beside the contest: its form token, and the CAPTCHA's
+ * site key when the operator configured one. The entry page's HTML carries both in meta tags
+ * (ENTRY_FORM_META); a page reached inside the app asks GET /api/contests/{id}/entry-form.
+ */
+export type EntryFormSetup = { formToken: string; captchaSiteKey: string | null };
+export const ENTRY_FORM_META = {
+  formToken: 'entry-form-token',
+  captchaSiteKey: 'captcha-site-key',
+} as const;
 
 /** What the owner sees of each entrant. */
 export type ContestEntryItem = {
@@ -59,6 +95,23 @@ export type ContestEntryItem = {
   name: string;
   email: string;
   entryDate: string | null;
+  status: EntryStatus;
+  flags: EntryFlag[];
+};
+
+/** The owner's entry list shows all entries, or only those pending, confirmed or flagged. */
+export const entryListFilters = ['all', 'pending', 'confirmed', 'flagged'] as const;
+export type EntryListFilter = (typeof entryListFilters)[number];
+
+/** The owner's counts beside the list. */
+export type EntrySummary = { confirmed: number; pending: number; flagged: number };
+
+/** What opening a confirmation link answers. */
+export type EntryConfirmation = {
+  contestId: string;
+  contestTitle: string;
+  confirmationMessage: string | null;
+  entry: EntryReceipt;
 };
 
 export type EntryCount = { count: number };
@@ -73,4 +126,13 @@ export const entryMessages = {
   ended: 'This contest has ended.',
   full: 'This contest is full.',
   duplicate: 'This email has already entered this contest.',
+  disposable: 'Please use a permanent e-mail address.',
+  confirmationUsed: 'This confirmation link has already been used: your entry is confirmed.',
+  confirmationExpired:
+    'This confirmation link has expired. Please enter the contest again to get a new one.',
+  confirmationInvalid:
+    'This confirmation link is not valid. It may have expired: please enter the contest again.',
+  tooManyFromAddress:
+    'Too many entries have come from your network to this contest. Please try again later.',
+  captchaFailed: 'Please complete the check that you are not a robot, then try again.',
 } as const;

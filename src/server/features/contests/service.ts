@@ -64,6 +64,7 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     committedAt: contest.committedAt,
     frozenAt: contest.frozenAt,
     winners: contest.winners,
+    requireConfirmation: contest.requireConfirmation,
   };
 }
 
@@ -72,6 +73,7 @@ export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
     ...toPublicContest(contest),
     // The API keeps the field name its clients know (docs/product.md#api); inside, the owner.
     trainerId: contest.ownerId,
+    excludeFlagged: contest.excludeFlagged,
     winnerSelectedAt: contest.winnerSelectedAt,
     createdAt: contest.createdAt,
     updatedAt: contest.updatedAt,
@@ -144,9 +146,17 @@ export async function updateContest(
   }
   const changesWinnersCount =
     input.winnersCount !== undefined && input.winnersCount !== contest.winnersCount;
+  const changesExclusion =
+    input.excludeFlagged !== undefined && input.excludeFlagged !== contest.excludeFlagged;
   if (changesWinnersCount && contest.frozenAt) {
     throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.winnersCountLocked, {
       winnersCount: drawMessages.winnersCountLocked,
+    });
+  }
+  // The frozen list was chosen by this rule: changing it would change who could have won.
+  if (changesExclusion && contest.frozenAt) {
+    throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.exclusionLocked, {
+      excludeFlagged: drawMessages.exclusionLocked,
     });
   }
   const [updated] = await db
@@ -158,14 +168,17 @@ export async function updateContest(
         // Re-checked in the statement: entries may have arrived since the read above, and a
         // draw may have frozen the contest.
         input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
-        changesWinnersCount ? isNull(contests.frozenAt) : undefined,
+        changesWinnersCount || changesExclusion ? isNull(contests.frozenAt) : undefined,
       ),
     )
     .returning();
   if (!updated) {
     const current = await findContest({ db }, contest.id);
-    if (changesWinnersCount && current?.frozenAt) {
-      throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.winnersCountLocked);
+    if ((changesWinnersCount || changesExclusion) && current?.frozenAt) {
+      throw new AppError(
+        'WINNERS_COUNT_LOCKED',
+        changesWinnersCount ? drawMessages.winnersCountLocked : drawMessages.exclusionLocked,
+      );
     }
     throw new AppError(
       'MAX_ENTRIES_TOO_LOW',

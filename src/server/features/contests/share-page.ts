@@ -3,8 +3,10 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '#server/context.ts';
 import type { Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
+import { ENTRY_FORM_META } from '#shared/contracts/entries.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { findContest, isVisibleTo, toPublicContest } from './service.ts';
 
@@ -55,6 +57,21 @@ function previewTags(contest: Contest, url: string): string {
 }
 
 /**
+ * Made per answer, never cached: the form token says when this page was served, which is how
+ * the server tells a person filling in the form from a script posting at once.
+ */
+function entryFormTags(config: AppContext['config'], contestId: string): string {
+  const setup = describeEntryForm(config, contestId);
+  const tags = [`<meta name="${ENTRY_FORM_META.formToken}" content="${setup.formToken}" />`];
+  if (setup.captchaSiteKey) {
+    tags.push(
+      `<meta name="${ENTRY_FORM_META.captchaSiteKey}" content="${escapeHtml(setup.captchaSiteKey)}" />`,
+    );
+  }
+  return tags.join('\n    ');
+}
+
+/**
  * /c/{id} is what owners paste into chats and posts, and what entrants open on their phones.
  * Link previews never run JavaScript, so the title, prize and description go into the HTML;
  * the page itself is rendered on the server and hydrated, so it shows before any script runs.
@@ -99,7 +116,11 @@ export const sharePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         () => `<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
       )
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace('</head>', () => `    ${previewTags(contest, url)}\n  </head>`)
+      .replace(
+        '</head>',
+        () =>
+          `    ${previewTags(contest, url)}\n    ${entryFormTags(ctx.config, contest.id)}\n  </head>`,
+      )
       .replace(
         '<div id="root"></div>',
         () =>

@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contestEntries, contestPicks, contests, users } from '#server/db/schema.ts';
+import { contestEntries, contestPicks, contests, users, type Contest } from '#server/db/schema.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
 
 /** The rows a draw reads and locks, shared by the freeze, the picks and the record. */
@@ -46,16 +46,39 @@ export function emptyPositions(winnersCount: number, picks: PickRow[]): number[]
  * The contest's entry ids in the wheel's order, as one aggregated text: for 100,000 entries one
  * row costs a quarter of what 100,000 rows cost the driver (docs/decisions/018).
  */
-export async function listEntryIds(db: Db, contestId: string): Promise<string[]> {
+type DrawnContest = Pick<Contest, 'id' | 'excludeFlagged'>;
+
+/** A confirmed entry the owner's rule leaves out of the draw. */
+const isLeftOut = (contest: DrawnContest) =>
+  contest.excludeFlagged ? sql`cardinality(${contestEntries.flags}) > 0` : sql`false`;
+
+/** The entries the draw (and the wheel) draws from. */
+export const isDrawnFrom = (contest: DrawnContest) =>
+  and(
+    eq(contestEntries.contestId, contest.id),
+    eq(contestEntries.status, 'confirmed'),
+    sql`not ${isLeftOut(contest)}`,
+  );
+
+/**
+ * The entries a draw draws from, in the wheel's order: the confirmed ones, less the flagged ones
+ * when the owner leaves those out (docs/product.md#trusted-leads), and how many were left out.
+ */
+export async function listEntryIds(
+  db: Db,
+  contest: DrawnContest,
+): Promise<{ entryIds: string[]; leftOut: number }> {
+  const isFlagged = isLeftOut(contest);
   const [row] = await db
     .select({
       ids: sql<
         string | null
-      >`string_agg(${contestEntries.id}::text, ',' order by ${contestEntries.entryDate}, ${contestEntries.id})`,
+      >`string_agg(${contestEntries.id}::text, ',' order by ${contestEntries.entryDate}, ${contestEntries.id}) filter (where not ${isFlagged})`,
+      leftOut: sql<number>`count(*) filter (where ${isFlagged})`.mapWith(Number),
     })
     .from(contestEntries)
-    .where(eq(contestEntries.contestId, contestId));
-  return row?.ids ? row.ids.split(',') : [];
+    .where(and(eq(contestEntries.contestId, contest.id), eq(contestEntries.status, 'confirmed')));
+  return { entryIds: row?.ids ? row.ids.split(',') : [], leftOut: row?.leftOut ?? 0 };
 }
 
 export async function listEntrants(db: Db, entryIds: string[]) {

@@ -19,14 +19,14 @@ import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
  * an entry is either in the list or refused.
  */
 export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
-  const entryIds = await listEntryIds(tx, contest.id);
+  const { entryIds, leftOut } = await listEntryIds(tx, contest);
   if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
   const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
   const root = await hashLeaves(nodeDrawHashes, leaves);
   const frozenAt = new Date();
   await tx
     .update(contests)
-    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root })
+    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root, frozenLeftOut: leftOut })
     .where(eq(contests.id, contest.id));
   await tx.insert(contestLeaves).values({ contestId: contest.id, leaves: leaves.join('') });
   return frozenAt;
@@ -42,7 +42,7 @@ async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promi
     }
     await tx
       .update(contests)
-      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null })
+      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null, frozenLeftOut: null })
       .where(eq(contests.id, contestId));
     await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));
   });
@@ -79,7 +79,7 @@ export async function attachBeacon(
 
 /** The list frozen by the first draw: no entry can join or leave it since. */
 export async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
-  const entryIds = await listEntryIds(tx, contest.id);
+  const { entryIds } = await listEntryIds(tx, contest);
   if (entryIds.length !== contest.frozenEntryCount) {
     throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
   }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -38,6 +38,7 @@ import {
   listPicks,
   lockContest,
   wheelOrder,
+  isDrawnFrom,
   type LockedContest,
   type PickRow,
 } from './draw-rows.ts';
@@ -433,7 +434,7 @@ export async function resetWinners(
 }
 
 /** The entries' names, e-mails and slices (places in the wheel's order), in one pass. */
-async function listSlices(db: Db, contestId: string, entryIds: string[]) {
+async function listSlices(db: Db, contest: Contest, entryIds: string[]) {
   const slices = db.$with('slices').as(
     db
       .select({
@@ -446,7 +447,7 @@ async function listSlices(db: Db, contestId: string, entryIds: string[]) {
           ),
       })
       .from(contestEntries)
-      .where(eq(contestEntries.contestId, contestId)),
+      .where(isDrawnFrom(contest)),
   );
   const rows = await db.with(slices).select().from(slices).where(inArray(slices.id, entryIds));
   return new Map(rows.map((row) => [row.id, row]));
@@ -460,16 +461,17 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
           await db
             .select({ name: contestEntries.name })
             .from(contestEntries)
-            .where(eq(contestEntries.contestId, contest.id))
+            .where(isDrawnFrom(contest))
             .orderBy(...wheelOrder)
         ).map((row) => row.name)
       : null;
+  const count = labels?.length ?? contest.frozenEntryCount ?? (await countDrawnFrom(db, contest));
   const winners = currentWinners(await listPicks(db, contest.id));
   // A winner drawn before verifiable draws has no pick, but still a slice.
   const entryIds = contest.winnerId
     ? [...winners.map((winner) => winner.entryId), contest.winnerId]
     : winners.map((winner) => winner.entryId);
-  const entries = entryIds.length > 0 ? await listSlices(db, contest.id, entryIds) : new Map();
+  const entries = entryIds.length > 0 ? await listSlices(db, contest, entryIds) : new Map();
   const places: DrawnPlace[] = winners
     .map((winner) => {
       const { name, email, slice } = entries.get(winner.entryId)!;
@@ -478,7 +480,15 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
     })
     .sort((a, b) => a.position - b.position);
   const winnerIndex = contest.winnerId ? (entries.get(contest.winnerId)?.slice ?? null) : null;
-  return { count: labels?.length ?? contest.entryCount, labels, winnerIndex, places };
+  return { count, labels, winnerIndex, places };
+}
+
+async function countDrawnFrom(db: Db, contest: Contest): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(contestEntries)
+    .where(isDrawnFrom(contest));
+  return row?.value ?? 0;
 }
 
 export async function listDraws({ db }: DbContext, contest: Contest): Promise<DrawHistoryItem[]> {

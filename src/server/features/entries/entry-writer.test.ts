@@ -12,7 +12,13 @@ function heldWriter() {
     await released;
     return batch.map((candidate) => ({
       status: 'accepted' as const,
-      entry: { id: candidate.email, name: candidate.name, entryDate: new Date() },
+      entry: {
+        id: candidate.email,
+        name: candidate.name,
+        entryDate: new Date(),
+        status: 'confirmed' as const,
+      },
+      confirmToken: null,
     }));
   };
   return { writeBatch, batches, release: () => release() };

@@ -32,6 +32,8 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
       name: contestEntries.name,
       email: contestEntries.email,
       entryDate: contestEntries.entryDate,
+      status: contestEntries.status,
+      flags: contestEntries.flags,
     })
     .from(contestEntries)
     .where(
@@ -47,7 +49,9 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
     .as('batch');
   // Exactly what Date#toISOString() writes.
   const isoDate = sql`to_char(${batch.entryDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || chr(13) || chr(10)`;
+  // Our own words (docs/product.md#trusted-leads), never a formula: quoted, not neutralised.
+  const flags = sql`array_to_string(${batch.flags}, ';')`;
+  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || chr(13) || chr(10)`;
   const newestFirst = sql`order by ${batch.entryDate} desc, ${batch.id} desc`;
   const [result] = await db
     .select({
@@ -66,7 +70,7 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
 export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   async function* chunks() {
     // A BOM so Excel reads UTF-8 names correctly; CRLF as RFC 4180 and Excel expect.
-    yield '\uFEFF"name","email","entryDate"\r\n';
+    yield '\uFEFF"name","email","entryDate","status","flags"\r\n';
     let after: Key | undefined;
     for (;;) {
       const batch = await readBatch(db, contest.id, after);

@@ -1,24 +1,56 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
+import { countHits, type Hits } from '#server/plugins/rate-limit.ts';
+import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
+import type { EntryStatus } from '#shared/contracts/entries.ts';
+import {
+  ADDRESS_FLAG_AFTER,
+  ADDRESS_REFUSE_AFTER,
+  ADDRESS_WINDOW_MS,
+  DOMAIN_FLAG_AFTER,
+  DOMAIN_WINDOW_MS,
+  type EntryFlag,
+} from '#shared/contracts/entry-flags.ts';
+import { emailDomain, emailKey, isLargeMailProvider } from './email-identity.ts';
 
-export type EntryCandidate = { name: string; email: string };
+export type EntryCandidate = {
+  name: string;
+  email: string;
+  /** The client's address (IPv6: its /64), counted for bursts; absent for an owner's import. */
+  clientAddress?: string;
+  /** Flags decided before the batch (the form's timing). */
+  flags?: EntryFlag[];
+};
+
+export type AcceptedEntry = { id: string; name: string; entryDate: Date; status: EntryStatus };
 
 export type EntryOutcome =
-  | { status: 'accepted'; entry: { id: string; name: string; entryDate: Date } }
+  | {
+      status: 'accepted';
+      entry: AcceptedEntry;
+      /** A pending entry's confirmation token, for its e-mail; it is stored only hashed. */
+      confirmToken: string | null;
+    }
+  | { status: 'rate_limited'; retryAfterSeconds: number }
   | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
+
+/**
+ * `enforceSchedule`: the entering rules (active and before the end, by the database clock); an
+ * owner's import skips them but still respects maxEntries and the draw's freeze.
+ * `byOwner`: an import, confirmed by the owner who brought the list, never held pending.
+ * `countBursts`: count entries per client address and per domain (off with RATE_LIMIT=off).
+ */
+export type InsertOptions = { enforceSchedule: boolean; byOwner: boolean; countBursts: boolean };
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Rows per INSERT. The rows travel as two array parameters (unnest), so the statement's size
- * does not grow with them; the chunk only bounds one statement's work and memory.
+ * Rows per INSERT. The rows travel as array parameters (unnest), so the statement's size does
+ * not grow with them; the chunk only bounds one statement's work and memory.
  */
 const INSERT_CHUNK = 5000;
-
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Entry dates are stored to the millisecond, the precision of a JavaScript Date: the list's
@@ -27,18 +59,20 @@ export function emailKey(email: string): string {
  */
 const entryDateNow = sql`date_trunc('milliseconds', now())`;
 
+type Prepared = EntryCandidate & { key: string; flags: EntryFlag[] };
+
 /**
  * Inserts candidates in order, within one transaction holding the contest's row lock, so the
  * capacity check and the counter update see every other writer's committed work (any instance).
- * The unique index decides duplicates (ON CONFLICT DO NOTHING), including within the batch.
- * `enforceSchedule` applies the entering rules (active and before the end, by the database
- * clock); an owner's import skips them but still respects maxEntries and the draw's freeze.
+ * The unique index on the folded address decides duplicates (ON CONFLICT DO NOTHING), including
+ * within the batch. The burst counts and the purge of expired pending entries run here too, one
+ * statement per batch rather than one per entry (docs/product.md#trusted-leads).
  */
 export async function insertEntries(
   db: Db,
   contestId: string,
   candidates: EntryCandidate[],
-  options: { enforceSchedule: boolean },
+  options: InsertOptions,
 ): Promise<EntryOutcome[]> {
   return db.transaction(async (tx) => {
     const [contest] = await tx
@@ -48,6 +82,7 @@ export async function insertEntries(
         isOpen: sql<boolean>`${contests.isActive} and now() < ${contests.endDate}`,
         // The first draw froze the list it draws from: no entry joins it, imported or not.
         isFrozen: sql<boolean>`${contests.frozenAt} is not null`,
+        requireConfirmation: contests.requireConfirmation,
         // now() is the transaction's start: the date of every entry this transaction inserts.
         entryDate: sql<Date>`${entryDateNow}`.mapWith(contestEntries.entryDate),
       })
@@ -58,128 +93,233 @@ export async function insertEntries(
     if (contest.isFrozen || (options.enforceSchedule && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
     }
+    const isPending = contest.requireConfirmation && !options.byOwner;
+    // An unconfirmed entry past its link's life no longer holds its address.
+    if (isPending) await purgeExpiredPending(tx, contestId);
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
-    let remaining =
-      contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
+    const prepared: Prepared[] = candidates.map((candidate) => ({
+      ...candidate,
+      key: emailKey(candidate.email),
+      flags: [...(candidate.flags ?? [])],
+    }));
+    let eligible = prepared.map((_, index) => index);
+    if (options.countBursts) {
+      eligible = await screenBursts(tx, contestId, prepared, outcomes);
+    }
+
+    // Pending entries do not take places (only confirmations do), but none are taken once full.
+    const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
+    let remaining = isPending && places > 0 ? Infinity : places;
     // Near capacity each INSERT takes at most `remaining` rows, and with many of them already
     // entered it fills a place or two per statement: one row each, at worst. Setting the stored
     // ones aside first (one query) lets the next statement fill every place left. A batch that
     // fits, the usual case, skips the query.
     const open =
-      remaining > 0 && remaining < candidates.length
-        ? await setAsideStored(tx, contestId, candidates, outcomes)
-        : candidates.map((_, index) => index);
+      remaining > 0 && remaining < eligible.length
+        ? await setAsideStored(tx, contestId, prepared, eligible, outcomes)
+        : eligible;
     let next = 0;
-    let inserted = 0;
+    let confirmed = 0;
     while (next < open.length && remaining > 0) {
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
-      const chunk = positions.map((position) => candidates[position]!);
-      const rows = await insertChunk(tx, contestId, chunk);
-      assignOutcomes(outcomes, positions, chunk, rows, contest.entryDate);
-      inserted += rows.length;
+      const chunk = positions.map((position) => prepared[position]!);
+      const tokens = chunk.map(() => (isPending ? randomBytes(32).toString('base64url') : null));
+      const rows = await insertChunk(tx, contestId, chunk, tokens);
+      assignOutcomes(outcomes, positions, chunk, tokens, rows, {
+        entryDate: contest.entryDate,
+        status: isPending ? 'pending' : 'confirmed',
+      });
+      if (!isPending) confirmed += rows.length;
       remaining -= rows.length;
       next += positions.length;
     }
     for (const position of open.slice(next)) outcomes[position] = { status: 'full' };
-    if (inserted > 0) {
+    if (confirmed > 0) {
       await tx.execute(
-        sql`update contests set entry_count = entry_count + ${inserted} where id = ${contestId}`,
+        sql`update contests set entry_count = entry_count + ${confirmed} where id = ${contestId}`,
       );
     }
     return outcomes;
   });
 }
 
+/** The SHA-256 of a confirmation token, as stored. */
+export const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Deletes unconfirmed entries whose link has expired: of one contest, or of all. */
+export async function purgeExpiredPending(db: Db, contestId?: string): Promise<number> {
+  const deleted = await db
+    .delete(contestEntries)
+    .where(
+      and(
+        contestId ? eq(contestEntries.contestId, contestId) : undefined,
+        eq(contestEntries.status, 'pending'),
+        lt(
+          contestEntries.entryDate,
+          sql`now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`,
+        ),
+      ),
+    )
+    .returning({ id: contestEntries.id });
+  return deleted.length;
+}
+
 /**
- * Marks the candidates whose e-mail is already entered as duplicates (compared as the unique
- * index compares them) and returns the positions of the others.
+ * Counts the batch's entries per client address and per domain in the shared rate-limit table
+ * (one statement for the batch, shared by every instance), then flags or refuses each candidate
+ * by its place in its address's and its domain's counts. Returns the positions still to insert.
+ */
+async function screenBursts(
+  tx: Transaction,
+  contestId: string,
+  prepared: Prepared[],
+  outcomes: EntryOutcome[],
+): Promise<number[]> {
+  const keysOf = (candidate: Prepared) => {
+    const domain = emailDomain(candidate.email);
+    return {
+      address: candidate.clientAddress
+        ? `entry-address ${contestId} ${candidate.clientAddress}`
+        : null,
+      domain: isLargeMailProvider(domain) ? null : `entry-domain ${contestId} ${domain}`,
+    };
+  };
+  const counted = new Map<string, Hits>();
+  const hit = (key: string | null, windowMs: number) => {
+    if (!key) return;
+    const found = counted.get(key);
+    if (found) found.hits += 1;
+    else counted.set(key, { key, windowMs, hits: 1 });
+  };
+  const candidateKeys = prepared.map(keysOf);
+  for (const keys of candidateKeys) {
+    hit(keys.address, ADDRESS_WINDOW_MS);
+    hit(keys.domain, DOMAIN_WINDOW_MS);
+  }
+  if (counted.size === 0) return prepared.map((_, index) => index);
+  const rows = await countHits(tx, [...counted.values()]);
+  // Each key's count before this batch, advanced candidate by candidate.
+  const seen = new Map(
+    rows.map((row) => [row.key, { count: row.current - counted.get(row.key)!.hits, ttl: row.ttl }]),
+  );
+  const eligible: number[] = [];
+  prepared.forEach((candidate, index) => {
+    const { address, domain } = candidateKeys[index]!;
+    const addressRow = address ? seen.get(address)! : null;
+    const domainRow = domain ? seen.get(domain)! : null;
+    if (addressRow) addressRow.count += 1;
+    if (domainRow) domainRow.count += 1;
+    if (addressRow && addressRow.count > ADDRESS_REFUSE_AFTER) {
+      outcomes[index] = {
+        status: 'rate_limited',
+        retryAfterSeconds: Math.max(1, Math.ceil(addressRow.ttl / 1000)),
+      };
+      return;
+    }
+    if (addressRow && addressRow.count > ADDRESS_FLAG_AFTER) candidate.flags.push('address-burst');
+    if (domainRow && domainRow.count > DOMAIN_FLAG_AFTER) candidate.flags.push('domain-burst');
+    eligible.push(index);
+  });
+  return eligible;
+}
+
+/**
+ * Marks the eligible candidates whose mailbox is already entered as duplicates and returns the
+ * positions of the others.
  */
 async function setAsideStored(
   tx: Transaction,
   contestId: string,
-  candidates: EntryCandidate[],
+  prepared: Prepared[],
+  eligible: number[],
   outcomes: EntryOutcome[],
 ): Promise<number[]> {
+  const keys = eligible.map((position) => prepared[position]!.key);
   const stored = await tx
-    .select({ email: sql<string>`candidate.email` })
-    .from(
-      sql`unnest(${sql.param(candidates.map((candidate) => candidate.email))}::text[]) as candidate(email)`,
-    )
+    .select({ key: contestEntries.emailKey })
+    .from(contestEntries)
     .where(
-      exists(
-        tx
-          .select({ found: sql`1` })
-          .from(contestEntries)
-          .where(
-            and(
-              eq(contestEntries.contestId, contestId),
-              sql`lower(btrim(${contestEntries.email})) = lower(btrim(candidate.email))`,
-            ),
-          ),
+      and(
+        eq(contestEntries.contestId, contestId),
+        sql`${contestEntries.emailKey} = any(${sql.param(keys)}::text[])`,
       ),
     );
-  const storedEmails = new Set(stored.map((row) => row.email));
-  const open: number[] = [];
-  candidates.forEach((candidate, position) => {
-    if (storedEmails.has(candidate.email)) outcomes[position] = { status: 'duplicate' };
-    else open.push(position);
+  const storedKeys = new Set(stored.map((row) => row.key));
+  return eligible.filter((position) => {
+    if (!storedKeys.has(prepared[position]!.key)) return true;
+    outcomes[position] = { status: 'duplicate' };
+    return false;
   });
-  return open;
 }
 
-function insertChunk(tx: Transaction, contestId: string, chunk: EntryCandidate[]) {
-  // One parameter per column, not per row: building and sending 3 parameters per row cost
-  // more than the insert itself (a 100,000-row import spent most of its time there).
-  const rows = sql`unnest(${sql.param(chunk.map((candidate) => candidate.name))}::text[], ${sql.param(chunk.map((candidate) => candidate.email))}::text[]) as candidate(name, email)`;
+function insertChunk(
+  tx: Transaction,
+  contestId: string,
+  chunk: Prepared[],
+  tokens: (string | null)[],
+) {
+  // One parameter per column, not per row: building and sending a parameter per row and column
+  // cost more than the insert itself (a 100,000-row import spent most of its time there). Flags
+  // travel comma-joined: unnest would flatten an array of arrays.
+  const column = (values: (string | null)[]) => sql.param(values);
+  const rows = sql`unnest(${column(chunk.map((candidate) => candidate.name))}::text[], ${column(chunk.map((candidate) => candidate.email))}::text[], ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[], ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[]) as candidate(name, email, flags, token_hash)`;
+  const status = tokens[0] ? 'pending' : 'confirmed';
   return (
     tx
       .insert(contestEntries)
       .select(
-        // Every column in the table's order, as an INSERT ... SELECT needs (the id's default).
+        // Every column the insert writes, in the table's order (the generated email_key is not
+        // one), as an INSERT ... SELECT needs; as SQL, since the builder's check counts it.
         tx
           .select({
             id: sql`time_ordered_uuid()`.as('id'),
             contestId: sql`${contestId}::uuid`.as('contest_id'),
             name: sql`candidate.name`.as('name'),
             email: sql`candidate.email`.as('email'),
+            status: sql`${status}`.as('status'),
+            flags: sql`coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}')`.as(
+              'flags',
+            ),
+            confirmTokenHash: sql`candidate.token_hash`.as('confirm_token_hash'),
             entryDate: entryDateNow.as('entry_date'),
           })
-          .from(rows),
+          .from(rows)
+          .getSQL(),
       )
       .onConflictDoNothing()
       // Only what tells the rows apart: reading back 100,000 names and dates cost an import on
       // the embedded database ~0.4 s of its ~3 s. The name is the candidate's, the date the
       // transaction's.
-      .returning({ id: contestEntries.id, email: contestEntries.email })
+      .returning({ id: contestEntries.id, key: contestEntries.emailKey })
   );
 }
 
 /**
- * The first candidate of each inserted e-mail was accepted; every other one was a duplicate.
+ * The first candidate of each inserted mailbox was accepted; every other one was a duplicate.
  * `positions` are the chunk's candidates' places in `outcomes`. Every inserted row must match a
- * candidate: otherwise the counter and the answers would disagree with the table (emailKey must
- * fold letters as the unique index's lower() does), so the whole transaction is rolled back
- * instead.
+ * candidate: otherwise the counter and the answers would disagree with the table, so the whole
+ * transaction is rolled back instead.
  */
 function assignOutcomes(
   outcomes: EntryOutcome[],
   positions: number[],
-  chunk: EntryCandidate[],
-  rows: { id: string; email: string }[],
-  entryDate: Date,
+  chunk: Prepared[],
+  tokens: (string | null)[],
+  rows: { id: string; key: string }[],
+  entry: { entryDate: Date; status: EntryStatus },
 ) {
-  const insertedByKey = new Map(rows.map((row) => [emailKey(row.email), row]));
+  const insertedByKey = new Map(rows.map((row) => [row.key, row]));
   let accepted = 0;
   chunk.forEach((candidate, index) => {
-    const key = emailKey(candidate.email);
-    const row = insertedByKey.get(key);
+    const row = insertedByKey.get(candidate.key);
     if (row) {
-      insertedByKey.delete(key);
+      insertedByKey.delete(candidate.key);
       accepted += 1;
       outcomes[positions[index]!] = {
         status: 'accepted',
-        entry: { id: row.id, name: candidate.name, entryDate },
+        entry: { id: row.id, name: candidate.name, ...entry },
+        confirmToken: tokens[index]!,
       };
     } else {
       outcomes[positions[index]!] = { status: 'duplicate' };

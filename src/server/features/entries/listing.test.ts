@@ -48,7 +48,14 @@ describe('listing a contest’s entries', () => {
     expect(entries.map((entry) => entry.name)).toEqual(
       ENTRANTS.map((entrant) => entrant.name).reverse(),
     );
-    expect(Object.keys(entries[0]!).sort()).toEqual(['email', 'entryDate', 'id', 'name']);
+    expect(Object.keys(entries[0]!).sort()).toEqual([
+      'email',
+      'entryDate',
+      'flags',
+      'id',
+      'name',
+      'status',
+    ]);
     expect(entries.find((entry) => entry.name === 'Jordan Lee')!.email).toBe(
       'JORDAN.LEE@Example.com',
     );

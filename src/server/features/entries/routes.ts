@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,15 +13,26 @@ import {
   getManagedContest,
   isVisibleTo,
 } from '#server/features/contests/service.ts';
+import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
-import { validateEntry } from '#shared/contracts/entries.ts';
+import {
+  entryFormFields,
+  entryListFilters,
+  validateEntry,
+  type EntryFormSetup,
+} from '#shared/contracts/entries.ts';
+import { entryFlags } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import type { ErrorBody } from '#shared/errors.ts';
+import { confirmEntry, mailEntryConfirmation } from './confirm.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { exportEntriesCsv } from './export-csv.ts';
+import { scheduleEntryHousekeeping } from './housekeeping.ts';
 import { insertEntries } from './insert-entries.ts';
+import { clearEntryFlag, removeEntry, summarizeEntries } from './moderation.ts';
+import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
 import {
   ENTRY_PAGE_DEFAULT,
   ENTRY_PAGE_MAX,
@@ -32,15 +44,37 @@ import {
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 
-/** The shared entry contract, as a schema for the route's validation and types. */
-const enterContestBody = z.unknown().transform((value, context) => {
+/**
+ * The shared entry contract, as a schema for the route's validation and types, with the entry
+ * form's own fields (trap, form token, CAPTCHA token) when they are text.
+ */
+const enterContestBody = z.unknown().transform((value, context): Submission => {
   const result = validateEntry(value);
-  if (result.success) return result.data;
+  if (result.success) {
+    const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<
+      string,
+      unknown
+    >;
+    const text = (field: string) => {
+      const found = fields[field];
+      return typeof found === 'string' ? found : undefined;
+    };
+    return {
+      ...result.data,
+      trap: text(entryFormFields.trap),
+      formToken: text(entryFormFields.formToken),
+      captchaToken: text(entryFormFields.captchaToken),
+    };
+  }
   for (const [field, message] of Object.entries(result.errors)) {
     context.addIssue({ code: 'custom', path: [field], message });
   }
   return z.NEVER;
 });
+
+const entryParams = z.object({ contestId: z.string().max(100), entryId: z.string().max(100) });
+const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });
+const confirmQuery = z.object({ token: z.string().max(200).default('') });
 
 /** An entry is a name and an e-mail (well under 1 KB as JSON): no reason to read more of one. */
 const ENTRY_BODY_MAX_BYTES = 8 * 1024;
@@ -77,6 +111,7 @@ const listQuery = z.object({
     .regex(/^[^\0]*$/, 'Invalid search')
     .optional(),
   limit: z.coerce.number().int().min(1).max(ENTRY_PAGE_MAX).default(ENTRY_PAGE_DEFAULT),
+  filter: z.enum(entryListFilters, 'Unknown filter').default('all'),
   /** `{entryDate ISO}_{id}` of the last entry already shown. */
   cursor: z
     .string()
@@ -146,8 +181,14 @@ async function countImport(ctx: AppContext, user: SessionUser) {
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const writer = new EntryWriter((contestId, batch) =>
-    insertEntries(db, contestId, batch, { enforceSchedule: true }),
+    insertEntries(db, contestId, batch, {
+      enforceSchedule: true,
+      byOwner: false,
+      countBursts: ctx.config.rateLimit,
+    }),
   );
+  const appHostname = new URL(ctx.config.appUrl).hostname;
+  scheduleEntryHousekeeping(app, ctx);
 
   await app.register(multipart, {
     limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 },
@@ -165,13 +206,72 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const entered = await enterContest(writer, request.params.contestId, request.body, () =>
+      const { contestId } = request.params;
+      const screened = await screenSubmission(ctx, contestId, request.body, {
+        address: normalizeIP(request.ip),
+        hostname: appHostname,
+      });
+      if (screened.verdict === 'drop') {
+        return reply.status(201).send(await answerAsEntered(ctx, contestId, request.body.name));
+      }
+      const entered = await enterContest(writer, contestId, screened.candidate, () =>
         isClientGone(request),
       );
       if (entered.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
       if (entered.status === 'abandoned') return;
+      const { confirmToken } = entered;
+      if (confirmToken) {
+        ctx.tasks.runAfterAnswer(reply, 'entry confirmation mail', () =>
+          mailEntryConfirmation(ctx, contestId, screened.candidate, confirmToken),
+        );
+      }
       return reply.status(201).send(entered.receipt);
+    },
+  );
+
+  // Public: what the entry form sends beside the fields (the page's HTML carries the same).
+  app.get(
+    '/api/contests/:contestId/entry-form',
+    { schema: { params: contestParams } },
+    async (request, reply): Promise<EntryFormSetup> => {
+      const contest = await findContest(ctx, request.params.contestId);
+      if (!contest || !isVisibleTo(request.user, contest)) throw contestNotFound();
+      reply.header('cache-control', 'no-store');
+      return describeEntryForm(ctx.config, contest.id);
+    },
+  );
+
+  // Public: the link of a double opt-in e-mail (the web page /entries/confirm calls it).
+  app.get('/api/entries/confirm', { schema: { querystring: confirmQuery } }, async (request) =>
+    confirmEntry(ctx, request.query.token),
+  );
+
+  app.get(
+    '/api/contests/:contestId/entries/summary',
+    { schema: { params: contestParams } },
+    async (request) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return summarizeEntries(ctx, contest);
+    },
+  );
+
+  app.delete(
+    '/api/contests/:contestId/entries/:entryId',
+    { schema: { params: entryParams } },
+    async (request, reply) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      await removeEntry(ctx, contest, request.params.entryId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/contests/:contestId/entries/:entryId/flags/:flag',
+    { schema: { params: flagParams } },
+    async (request) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return clearEntryFlag(ctx, contest, request.params.entryId, request.params.flag);
     },
   );
 
@@ -191,8 +291,13 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: contestParams, querystring: listQuery } },
     async (request, reply) => {
       const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
-      const { search, limit, cursor } = request.query;
-      const { entries, total } = await listEntriesPage(ctx, contest, { search, limit, cursor });
+      const { search, limit, cursor, filter } = request.query;
+      const { entries, total } = await listEntriesPage(ctx, contest, {
+        search,
+        limit,
+        cursor,
+        filter,
+      });
       // The list is the body (as the spec's call table has it); the total rides in a header.
       return reply.header('x-total-count', String(total)).send(entries);
     },

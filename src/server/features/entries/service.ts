@@ -2,6 +2,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { and, count, desc, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
@@ -12,36 +13,36 @@ import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
 import {
   entryMessages,
   validateEntry,
-  type EnterContestBody,
+  type EntryListFilter,
   type ImportResult,
 } from '#shared/contracts/entries.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { emailKey, isThrowawayAddress } from './email-identity.ts';
 import type { EntryWriter } from './entry-writer.ts';
-import {
-  emailKey,
-  insertEntries,
-  type EntryCandidate,
-  type EntryOutcome,
-} from './insert-entries.ts';
+import { insertEntries, type EntryCandidate, type EntryOutcome } from './insert-entries.ts';
 
 const contestEnded = () => new AppError('CONTEST_ENDED', entryMessages.ended);
 
 /**
- * Enters the contest through the group commit: the receipt, or the queue's own answer for the
- * route to give (`busy`: refused for now; `abandoned`: the entrant left, nothing was written).
- * The contest's refusals are thrown.
+ * Enters the contest through the group commit: the receipt (with a pending entry's confirmation
+ * token, for its e-mail), or the queue's own answer for the route to give (`busy`: refused for
+ * now; `abandoned`: the entrant left, nothing was written). The contest's refusals are thrown.
  */
 export async function enterContest(
   writer: EntryWriter,
   contestId: string,
-  input: EnterContestBody,
+  candidate: EntryCandidate,
   isGone: () => boolean,
 ) {
   if (!isUuid(contestId)) throw contestNotFound();
-  const outcome = await writer.submit(contestId, input, isGone);
+  const outcome = await writer.submit(contestId, candidate, isGone);
   switch (outcome.status) {
     case 'accepted':
-      return { status: outcome.status, receipt: { ...outcome.entry, contestId } };
+      return {
+        status: outcome.status,
+        receipt: { ...outcome.entry, contestId },
+        confirmToken: outcome.confirmToken,
+      };
     case 'busy':
     case 'abandoned':
       return { status: outcome.status };
@@ -53,6 +54,13 @@ export async function enterContest(
       throw new AppError('CONTEST_FULL', entryMessages.full);
     case 'duplicate':
       throw new AppError('ALREADY_ENTERED', entryMessages.duplicate);
+    case 'rate_limited':
+      throw new AppError(
+        'RATE_LIMITED',
+        entryMessages.tooManyFromAddress,
+        undefined,
+        outcome.retryAfterSeconds,
+      );
   }
 }
 
@@ -77,33 +85,62 @@ const entryItem = {
   name: contestEntries.name,
   email: contestEntries.email,
   entryDate: contestEntries.entryDate,
+  status: contestEntries.status,
+  flags: contestEntries.flags,
 };
 
-type PageOptions = { limit?: number; cursor?: EntryCursor };
+type PageOptions = { limit?: number; cursor?: EntryCursor; filter?: EntryListFilter };
+
+/** The entries a filter keeps (every one for `all`). */
+function whereFiltered(filter: EntryListFilter | undefined): SQL | undefined {
+  switch (filter) {
+    case 'pending':
+    case 'confirmed':
+      return eq(contestEntries.status, filter);
+    case 'flagged':
+      return sql`cardinality(${contestEntries.flags}) > 0`;
+    default:
+      return undefined;
+  }
+}
 
 /** Newest first; `cursor` is the last entry of the previous page. */
 function listNewestEntries(db: Db, contest: Contest, options: PageOptions) {
   return db
     .select(entryItem)
     .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, contest.id), olderThan(contestEntries, options.cursor)))
+    .where(
+      and(
+        eq(contestEntries.contestId, contest.id),
+        whereFiltered(options.filter),
+        olderThan(contestEntries, options.cursor),
+      ),
+    )
     .orderBy(desc(contestEntries.entryDate), desc(contestEntries.id))
     .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
 }
 
-/** The contest's entries whose name or e-mail contains `search` (not blank). */
-function whereMatching(contest: Contest, search: string) {
+/** The contest's entries kept by the filter and, when given, containing `search`. */
+function whereMatching(contest: Contest, search: string | undefined, filter?: EntryListFilter) {
   return and(
     eq(contestEntries.contestId, contest.id),
-    or(containsText(contestEntries.name, search), containsText(contestEntries.email, search)),
+    whereFiltered(filter),
+    search
+      ? or(containsText(contestEntries.name, search), containsText(contestEntries.email, search))
+      : undefined,
   );
 }
 
-async function countMatchingEntries(db: Db, contest: Contest, search: string) {
+async function countMatchingEntries(
+  db: Db,
+  contest: Contest,
+  search: string | undefined,
+  filter?: EntryListFilter,
+) {
   const [row] = await db
     .select({ value: count() })
     .from(contestEntries)
-    .where(whereMatching(contest, search));
+    .where(whereMatching(contest, search, filter));
   return row?.value ?? 0;
 }
 
@@ -119,13 +156,23 @@ export async function listEntriesPage(
   options: PageOptions & { search?: string },
 ) {
   const search = options.search?.trim();
+  const filter = options.filter === 'all' ? undefined : options.filter;
   if (!search) {
-    return { entries: await listNewestEntries(db, contest, options), total: contest.entryCount };
+    const entries = await listNewestEntries(db, contest, { ...options, filter });
+    // The counter holds the confirmed entries; the other lists are counted (rarer, smaller).
+    const total =
+      filter || contest.requireConfirmation
+        ? await countMatchingEntries(db, contest, undefined, filter)
+        : contest.entryCount;
+    return { entries, total };
   }
-  const matching = db
-    .$with('matching')
-    .as(db.select(entryItem).from(contestEntries).where(whereMatching(contest, search)));
-  const { id, name, email, entryDate } = matching;
+  const matching = db.$with('matching').as(
+    db
+      .select(entryItem)
+      .from(contestEntries)
+      .where(whereMatching(contest, search, filter)),
+  );
+  const { id, name, email, entryDate, status, flags } = matching;
   const rows = await db
     .with(matching)
     .select({
@@ -133,6 +180,8 @@ export async function listEntriesPage(
       name,
       email,
       entryDate,
+      status,
+      flags,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
     .from(matching)
@@ -141,7 +190,7 @@ export async function listEntriesPage(
     .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
   if (rows.length === 0) {
     // Past the last page the rows carry no total: count on its own (rare).
-    return { entries: [], total: await countMatchingEntries(db, contest, search) };
+    return { entries: [], total: await countMatchingEntries(db, contest, search, filter) };
   }
   return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]!.total };
 }
@@ -227,7 +276,11 @@ async function* readCsvSlices(csv: Buffer): AsyncGenerator<string[][]> {
  * are parsed, and a file without the header or with more data rows than an import takes is
  * refused as soon as that shows. Nothing is written before the whole file has parsed.
  */
-async function readCandidates(csv: Buffer, skipped: SkippedRows) {
+async function readCandidates(
+  csv: Buffer,
+  skipped: SkippedRows,
+  allowedDomains: ReadonlySet<string>,
+) {
   const candidates: (EntryCandidate & { row: number })[] = [];
   const seen = new Set<string>();
   let columns: { name: number; email: number } | undefined;
@@ -246,6 +299,10 @@ async function readCandidates(csv: Buffer, skipped: SkippedRows) {
       const parsed = validateEntry({ name: record[columns.name], email: record[columns.email] });
       if (!parsed.success) {
         skipRow(skipped, row, parsed.errors.name ?? parsed.errors.email ?? 'Invalid row');
+        continue;
+      }
+      if (isThrowawayAddress(parsed.data.email, allowedDomains)) {
+        skipRow(skipped, row, entryMessages.disposable);
         continue;
       }
       const key = emailKey(parsed.data.email);
@@ -278,7 +335,13 @@ async function insertInTransactions(
     if (outcomes.length > 0) await nextTurnOfEventLoop();
     const chunk = candidates.slice(outcomes.length, outcomes.length + rows);
     const started = performance.now();
-    outcomes.push(...(await insertEntries(db, contestId, chunk, { enforceSchedule: false })));
+    outcomes.push(
+      ...(await insertEntries(db, contestId, chunk, {
+        enforceSchedule: false,
+        byOwner: true,
+        countBursts: false,
+      })),
+    );
     rows = nextTransactionRows(chunk.length, performance.now() - started);
   }
   return outcomes;
@@ -296,13 +359,13 @@ function nextTransactionRows(rows: number, elapsedMs: number): number {
  * Invalid rows, repeated e-mails and rows past maxEntries are skipped and reported by line.
  */
 export async function importEntries(
-  { db }: DbContext,
+  { db, config }: DbContext & { config: Pick<Config, 'emailDomainAllowList'> },
   contest: Contest,
   csv: Buffer,
 ): Promise<ImportResult> {
   if (contest.frozenAt) throw contestEnded();
   const skipped: SkippedRows = { skipped: 0, errors: [] };
-  const candidates = await readCandidates(csv, skipped);
+  const candidates = await readCandidates(csv, skipped, config.emailDomainAllowList);
   const outcomes = await insertInTransactions(db, contest.id, candidates);
   let imported = 0;
   outcomes.forEach((outcome, index) => {
@@ -312,6 +375,8 @@ export async function importEntries(
     else if (outcome.status === 'full') skipRow(skipped, row, entryMessages.full);
     // A draw froze the contest while the file was being written: the rows before it stay.
     else if (outcome.status === 'ended') throw contestEnded();
+    // An import counts no bursts: this cannot happen.
+    else if (outcome.status === 'rate_limited') throw new Error('An import was rate-limited');
     else throw contestNotFound();
   });
   return { imported, ...skipped };

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { countHit } from '#server/plugins/rate-limit.ts';
+import { entryMessages } from '#shared/contracts/entries.ts';
+
+export type CaptchaSettings = { siteKey: string; secret: string; verifyUrl: string };
+
+/** The widget's action name: a token minted for another form of the site does not pass. */
+export const CAPTCHA_ACTION = 'enter';
+
+/** Turnstile's tokens live 300 s; a used one is remembered a little longer. */
+const USED_TOKEN_MEMORY_MS = 10 * 60 * 1000;
+
+const refuse = () => new AppError('CAPTCHA_FAILED', entryMessages.captchaFailed);
+
+type SiteverifyAnswer = { success?: unknown; hostname?: unknown; action?: unknown };
+
+/**
+ * Checks a Cloudflare Turnstile token with its siteverify endpoint: it must pass, for this
+ * site's hostname and the entry form's action, and be used once. Cloudflare refuses a reused
+ * token too; remembering it here (in the shared database) refuses it on every instance even
+ * while that answer is in flight.
+ */
+export async function verifyCaptcha(
+  db: Db,
+  settings: CaptchaSettings,
+  input: { token: string | undefined; clientAddress: string; hostname: string },
+): Promise<void> {
+  const token = input.token;
+  if (!token || token.length > 2048) throw refuse();
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const { current } = await countHit(db, `captcha ${tokenHash}`, USED_TOKEN_MEMORY_MS);
+  if (current > 1) throw refuse();
+  let answer: SiteverifyAnswer;
+  try {
+    const response = await fetch(settings.verifyUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        secret: settings.secret,
+        response: token,
+        remoteip: input.clientAddress,
+      }),
+      signal: AbortSignal.timeout(5000),
+    });
+    answer = (await response.json()) as SiteverifyAnswer;
+  } catch {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The robot check could not be reached. Please try again.',
+    );
+  }
+  if (
+    answer.success !== true ||
+    answer.hostname !== input.hostname ||
+    answer.action !== CAPTCHA_ACTION
+  ) {
+    throw refuse();
+  }
+}

@@ -1,0 +1,92 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext, DbContext } from '#server/context.ts';
+import { contestEntries, contests } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { entryConfirmationMail } from '#server/mail/templates.ts';
+import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
+import { entryMessages, type EntryConfirmation } from '#shared/contracts/entries.ts';
+import { hashConfirmToken } from './insert-entries.ts';
+
+const deadLink = (message: string) => new AppError('DEAD_LINK', message);
+
+/** A token as the entry service makes them: 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[\w-]{43}$/;
+
+/**
+ * Confirms the pending entry whose e-mail held this token. Under the contest's row lock, as
+ * every entry is written: a confirmation takes a place, so maxEntries stays exact however many
+ * confirm at once, and those who confirm once the contest is full are told so. A confirmation
+ * after the end date but before the draw counts (the entry was made in time); after the draw's
+ * freeze it cannot.
+ */
+export async function confirmEntry({ db }: DbContext, token: string): Promise<EntryConfirmation> {
+  if (!TOKEN_SHAPE.test(token)) throw deadLink(entryMessages.confirmationInvalid);
+  const tokenHash = hashConfirmToken(token);
+  const [found] = await db
+    .select({ contestId: contestEntries.contestId })
+    .from(contestEntries)
+    .where(eq(contestEntries.confirmTokenHash, tokenHash));
+  if (!found) throw deadLink(entryMessages.confirmationInvalid);
+  return db.transaction(async (tx) => {
+    const [contest] = await tx
+      .select()
+      .from(contests)
+      .where(eq(contests.id, found.contestId))
+      .for('update');
+    const [entry] = await tx
+      .select({
+        id: contestEntries.id,
+        name: contestEntries.name,
+        entryDate: contestEntries.entryDate,
+        status: contestEntries.status,
+        isExpired: sql<boolean>`${contestEntries.entryDate} < now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`,
+      })
+      .from(contestEntries)
+      .where(eq(contestEntries.confirmTokenHash, tokenHash));
+    // Purged (or its contest deleted) between the two reads.
+    if (!contest || !entry) throw deadLink(entryMessages.confirmationInvalid);
+    if (entry.status === 'confirmed') throw deadLink(entryMessages.confirmationUsed);
+    if (entry.isExpired) throw deadLink(entryMessages.confirmationExpired);
+    if (contest.frozenAt) throw new AppError('CONTEST_ENDED', entryMessages.ended);
+    if (contest.maxEntries !== null && contest.entryCount >= contest.maxEntries) {
+      throw new AppError('CONTEST_FULL', entryMessages.full);
+    }
+    await tx
+      .update(contestEntries)
+      .set({ status: 'confirmed' })
+      .where(eq(contestEntries.id, entry.id));
+    // As the entry writer counts: not through the contest's update, which would mark the
+    // contest as edited (and drop the entry page's cached rendering at every confirmation).
+    await tx.execute(
+      sql`update contests set entry_count = entry_count + 1 where id = ${contest.id}`,
+    );
+    return {
+      contestId: contest.id,
+      contestTitle: contest.title,
+      confirmationMessage: contest.confirmationMessage,
+      entry: {
+        id: entry.id,
+        contestId: contest.id,
+        name: entry.name,
+        entryDate: entry.entryDate.toISOString(),
+        status: 'confirmed',
+      },
+    };
+  });
+}
+
+/** Sends a pending entry's confirmation link (after its answer has gone). */
+export async function mailEntryConfirmation(
+  ctx: AppContext,
+  contestId: string,
+  entrant: { name: string; email: string },
+  token: string,
+): Promise<void> {
+  const [contest] = await ctx.db
+    .select({ title: contests.title })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  if (!contest) return;
+  const url = `${ctx.config.appUrl}/entries/confirm?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(entryConfirmationMail(entrant, contest.title, url));
+}

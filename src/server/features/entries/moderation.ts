@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { drawMessages } from '#shared/contracts/draws.ts';
+import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
+import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
+
+const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
+
+/** The owner's counts: confirmed, waiting for their e-mail, flagged (of either). */
+export async function summarizeEntries({ db }: DbContext, contest: Contest): Promise<EntrySummary> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${contestEntries.status} = 'pending')`.mapWith(
+        Number,
+      ),
+      flagged:
+        sql<number>`count(*) filter (where cardinality(${contestEntries.flags}) > 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(contestEntries)
+    .where(eq(contestEntries.contestId, contest.id));
+  return { confirmed: contest.entryCount, pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
+}
+
+/**
+ * Runs `change` on one entry of the contest under the contest's row lock (the lock every entry
+ * and confirmation takes), refusing once the draw has frozen the entries it draws from.
+ */
+async function changeEntry<T>(
+  db: Db,
+  contest: Contest,
+  entryId: string,
+  change: (tx: Db, entry: typeof contestEntries.$inferSelect) => Promise<T>,
+): Promise<T> {
+  if (!isUuid(entryId)) throw entryNotFound();
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ frozenAt: contests.frozenAt })
+      .from(contests)
+      .where(eq(contests.id, contest.id))
+      .for('update');
+    if (!locked) throw entryNotFound();
+    if (locked.frozenAt) throw new AppError('ALREADY_DRAWN', drawMessages.entriesLocked);
+    const [entry] = await tx
+      .select()
+      .from(contestEntries)
+      .where(and(eq(contestEntries.id, entryId), eq(contestEntries.contestId, contest.id)));
+    if (!entry) throw entryNotFound();
+    return change(tx, entry);
+  });
+}
+
+/** Removes an entry (the owner judged it fake); a confirmed one frees its place. */
+export async function removeEntry({ db }: DbContext, contest: Contest, entryId: string) {
+  await changeEntry(db, contest, entryId, async (tx, entry) => {
+    await tx.delete(contestEntries).where(eq(contestEntries.id, entry.id));
+    if (entry.status === 'confirmed') {
+      await tx.execute(
+        sql`update contests set entry_count = entry_count - 1 where id = ${contest.id}`,
+      );
+    }
+  });
+}
+
+/**
+ * Clears one flag (the owner judged the entry genuine). An alias cannot be cleared: the entry
+ * reaches the same mailbox as another of the contest, so one of the two must go instead.
+ */
+export async function clearEntryFlag(
+  { db }: DbContext,
+  contest: Contest,
+  entryId: string,
+  flag: EntryFlag,
+): Promise<ContestEntryItem> {
+  if (flag === 'alias') {
+    throw new AppError(
+      'BAD_REQUEST',
+      'An alias reaches the same mailbox as another entry: remove one of the two instead.',
+    );
+  }
+  return changeEntry(db, contest, entryId, async (tx, entry) => {
+    const [updated] = await tx
+      .update(contestEntries)
+      .set({ flags: sql`array_remove(${contestEntries.flags}, ${flag})` })
+      .where(eq(contestEntries.id, entry.id))
+      .returning();
+    const { id, name, email, entryDate, status, flags } = updated!;
+    return { id, name, email, entryDate: entryDate.toISOString(), status, flags };
+  });
+}

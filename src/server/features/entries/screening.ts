@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import { readFormToken } from '#server/lib/form-token.ts';
+import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
+import {
+  entryMessages,
+  type EnterContestBody,
+  type EntryReceipt,
+} from '#shared/contracts/entries.ts';
+import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { isThrowawayAddress } from './email-identity.ts';
+import type { EntryCandidate } from './insert-entries.ts';
+
+/** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */
+export type Submission = EnterContestBody & {
+  trap?: string;
+  formToken?: string;
+  captchaToken?: string;
+};
+
+export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: EntryCandidate };
+
+/**
+ * What becomes of a submission before it is queued (docs/product.md#trusted-leads):
+ * - an address at a throwaway domain is refused, with the field's message;
+ * - a filled trap field, a forged form token or a form sent under ENTRY_MIN_FILL_MS after its
+ *   page was served is a script: dropped, and answered as a success so it learns nothing;
+ * - a form sent soon after that is flagged fast-submit;
+ * - with a CAPTCHA configured, its token must pass.
+ * A submission without a form token is an API client (the spec's API takes name and e-mail
+ * alone): it is neither dropped nor flagged for that, and the address limits still apply.
+ */
+export async function screenSubmission(
+  ctx: AppContext,
+  contestId: string,
+  submission: Submission,
+  client: { address: string; hostname: string },
+): Promise<Screened> {
+  if (isThrowawayAddress(submission.email, ctx.config.emailDomainAllowList)) {
+    throw new AppError('VALIDATION', entryMessages.disposable, { email: entryMessages.disposable });
+  }
+  if (submission.trap) return { verdict: 'drop' };
+  const flags: EntryFlag[] = [];
+  if (submission.formToken !== undefined) {
+    const elapsed = readFormToken(ctx.config.sessionSecret, contestId, submission.formToken);
+    if (elapsed === null || elapsed < ENTRY_MIN_FILL_MS) return { verdict: 'drop' };
+    if (elapsed < FAST_SUBMIT_MS) flags.push('fast-submit');
+  }
+  if (ctx.config.captcha) {
+    await verifyCaptcha(ctx.db, ctx.config.captcha, {
+      token: submission.captchaToken,
+      clientAddress: client.address,
+      hostname: client.hostname,
+    });
+  }
+  return {
+    verdict: 'enter',
+    candidate: {
+      name: submission.name,
+      email: submission.email,
+      // The address limits are rate limits: RATE_LIMIT=off (tests, benchmarks) turns them off.
+      clientAddress: ctx.config.rateLimit ? client.address : undefined,
+      flags,
+    },
+  };
+}
+
+/** A time-ordered id as the database makes them (UUID version 7 layout). */
+function timeOrderedId(): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(Date.now(), 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The answer a dropped submission gets: what a success would have said, for a contest that
+ * takes entries; a contest that does not refuses it as it refuses anyone.
+ */
+export async function answerAsEntered(
+  ctx: AppContext,
+  contestId: string,
+  name: string,
+): Promise<EntryReceipt> {
+  const contest = await findContest(ctx, contestId);
+  if (!contest || !isVisibleTo(null, contest)) throw contestNotFound();
+  if (contest.frozenAt || !contest.isActive || contest.endDate.getTime() <= Date.now()) {
+    throw new AppError('CONTEST_ENDED', entryMessages.ended);
+  }
+  return {
+    id: timeOrderedId(),
+    contestId,
+    name,
+    entryDate: new Date().toISOString(),
+    status: contest.requireConfirmation ? 'pending' : 'confirmed',
+  };
+}
