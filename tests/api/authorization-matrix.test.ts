@@ -272,6 +272,37 @@ describe('authorization matrix', () => {
       call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entries/export` }),
       expected: ownerOrAdmin(200),
     },
+    {
+      route: 'GET /api/contests/:contestId/entries/summary',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entries/summary` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'DELETE /api/contests/:contestId/entries/:entryId',
+      call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/entries/${fx.entryId}` }),
+      expected: ownerOrAdmin(204),
+    },
+    {
+      route: 'DELETE /api/contests/:contestId/entries/:entryId/flags/:flag',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'DELETE',
+          url: `${c(fx)}/entries/${fx.entryId}/flags/address-burst`,
+        }),
+      expected: ownerOrAdmin(200),
+    },
+    // The entry form's token and the double opt-in link: public by nature.
+    {
+      route: 'GET /api/contests/:contestId/entry-form',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/entry-form` }),
+      expected: everyone(200),
+    },
+    {
+      route: 'GET /api/entries/confirm',
+      call: (as) =>
+        request(t, as, { method: 'GET', url: `/api/entries/confirm?token=${'x'.repeat(43)}` }),
+      expected: everyone(400),
+    },
 
     // The draw.
     {

@@ -26,8 +26,8 @@ export async function createAppWithRoutes(
 export const isUnsafe = (route: Route) => route.method !== 'GET';
 
 /**
- * The route's path, its parameters naming the given user or contest (a draw's place: the first),
- * or all set to `id`.
+ * The route's path, its parameters naming the given user or contest (a draw's place: the first;
+ * an entry's flag: address-burst), or all set to `id`.
  */
 export function pathOf(
   route: Route,
@@ -37,6 +37,7 @@ export function pathOf(
   return route.url.replace(/:(\w+)/g, (_match, param: string) => {
     if (id !== undefined) return id;
     if (param === 'position') return '1';
+    if (param === 'flag') return 'address-burst';
     return /user/i.test(param) ? ids.userId : ids.contestId;
   });
 }

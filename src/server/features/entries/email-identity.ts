@@ -1,4 +1,6 @@
-import { blacklist as throwawayDomains } from 'mailchecker';
+// A CommonJS module whose exports Node cannot name statically: read through its default export.
+import mailchecker from 'mailchecker';
+
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
@@ -33,7 +35,7 @@ export const emailDomain = (email: string) =>
  * operator's EMAIL_DOMAIN_ALLOWLIST) always pass.
  */
 export function isThrowawayAddress(email: string, allowed: ReadonlySet<string>): boolean {
-  const list = throwawayDomains();
+  const list = mailchecker.blacklist();
   let domain = emailDomain(email);
   for (;;) {
     if (allowed.has(domain)) return false;
