@@ -75,7 +75,16 @@ export async function load(
   url: string,
   contestId: string,
   seconds: number,
-  { connections = CONNECTIONS, pipelining = 1 } = {},
+  {
+    connections = CONNECTIONS,
+    pipelining = 1,
+    headersFor,
+  }: {
+    connections?: number;
+    pipelining?: number;
+    /** Extra headers per request (a client address behind a proxy, for one). */
+    headersFor?: () => Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   const tag = Date.now().toString(36);
   const acknowledged = new Set<string>();
@@ -93,7 +102,12 @@ export async function load(
         setupRequest: (request) => {
           emailCounter += 1;
           const name = `Fan ${emailCounter}`;
-          return { ...request, body: JSON.stringify({ name, email: entrantEmail(name, tag) }) };
+          const headers = headersFor ? { ...request.headers, ...headersFor() } : request.headers;
+          return {
+            ...request,
+            headers,
+            body: JSON.stringify({ name, email: entrantEmail(name, tag) }),
+          };
         },
         onResponse: (status, body, _context, headers) => {
           if (status >= 200 && status < 300) {

@@ -10,6 +10,7 @@ import { benchBigData, reportBigData } from './big-data.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
 import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
+import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
@@ -57,6 +58,17 @@ if (wants('entries')) {
       ...rest,
       load: { ...load, acknowledged: load.acknowledged.size },
     })),
+  });
+}
+
+if (wants('entries-trust')) {
+  console.log('\n== What the trusted-leads checks cost the entry path (issue 14, item 4)');
+  const result = await benchEntriesTrust();
+  record({
+    key: 'entriesTrust',
+    heading: 'Entry throughput with the trusted-leads checks, against the same run before them',
+    lines: reportEntriesTrust(result),
+    data: result,
   });
 }
 

@@ -30,6 +30,8 @@ export type StartOptions = {
   /** Node's arguments for the server, instead of the bundle `npm start` runs (experiments). */
   serverArgs?: string[];
   env?: Record<string, string>;
+  /** Another checkout to run (its admin CLI; its bundle comes through `serverArgs`). */
+  tree?: string;
 };
 
 let bundle: string | undefined;
@@ -76,7 +78,7 @@ export async function startPrizewheel(
       '--password',
       OWNER.password,
     ],
-    { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
+    { cwd: options.tree ?? root, env: { ...process.env, ...env }, stdio: 'ignore' },
   );
   if (options.prepare) {
     const direct = await openDirect({ databaseUrl: database?.url, dataDir });

@@ -84,6 +84,16 @@ export function RecordFacts({ record }: { record: DrawRecord }) {
               {formatNumber(entries.leaves.length)} leaves in order.
             </Note>
             <HashValue value={entries.root} />
+            {record.entriesLeftOut ? (
+              <Note>
+                Only confirmed entries are drawn, and the owner left out{' '}
+                <strong>
+                  {countOf(record.entriesLeftOut, 'flagged entry', 'flagged entries')}
+                </strong>{' '}
+                (sent in a burst from one network or domain, or faster than people type); they are
+                not in this list.
+              </Note>
+            ) : null}
           </>
         ) : (
           <Note>

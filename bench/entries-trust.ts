@@ -1,0 +1,148 @@
+/**
+ * What the trusted-leads checks cost the entry path (issue 14): POST entry on one hot contest,
+ * 50 connections, on PostgreSQL, the server as it was before the checks (BEFORE_REVISION, built
+ * from git into a temporary worktree) against the server of this checkout with every check on
+ * (RATE_LIMIT=on: the per-address and per-domain counts inside the group commit; entrants spread
+ * over 1,000 client addresses behind one proxy, so some cross the flag threshold). Both run at
+ * once on one PostgreSQL and take turns, A, B, A, B, ...; the figures are medians of the rounds.
+ * Beside entries/s (which swings with whatever else the machine does), the server process's CPU
+ * per 1,000 acknowledged entries.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { load, type LoadResult } from './entries.ts';
+import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
+import { root } from './lib/processes.ts';
+import { median } from './lib/stats.ts';
+
+/** The last commit before the trusted-leads checks (issue 13's closing commit). */
+const BEFORE_REVISION = process.env.BENCH_BEFORE_REVISION ?? '7b9fb10';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 6);
+const WARMUP_S = 2;
+const CLIENT_ADDRESSES = 1000;
+/** Issue 14: within 10% of the throughput before the checks, in the same run. */
+export const TRUST_THROUGHPUT_FLOOR = 0.9;
+
+type Side = { label: string; app: RunningApp; contestId: string; headersFor?: LoadHeaders };
+type LoadHeaders = () => Record<string, string>;
+type Round = {
+  perSecond: number;
+  cpuMsPer1000: number;
+  p99: number;
+  statuses: LoadResult['statuses'];
+};
+
+export type TrustBenchResult = {
+  before: { label: string; rounds: Round[] };
+  after: { label: string; rounds: Round[] };
+};
+
+/** User plus system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A checkout of BEFORE_REVISION with this checkout's packages, and its server bundle. */
+function buildBefore(): { tree: string; bundle: string } {
+  const tree = path.join(tmpdir(), `pw-bench-before-${BEFORE_REVISION}`);
+  if (!existsSync(tree)) {
+    execFileSync('git', ['worktree', 'add', '--detach', tree, BEFORE_REVISION], { cwd: root });
+    // The same packages but one (mailchecker, which the old code does not import).
+    symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+  }
+  const bundle = path.join(tree, 'dist/server/main.js');
+  execFileSync(process.execPath, ['scripts/build-server.mjs', bundle], { cwd: tree });
+  return { tree, bundle };
+}
+
+function removeBefore(tree: string) {
+  execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
+  rmSync(tree, { recursive: true, force: true });
+}
+
+async function measure(side: Side, seconds: number): Promise<Round> {
+  const cpuBefore = cpuMs(side.app.pid);
+  const result = await load(side.app.url, side.contestId, seconds, { headersFor: side.headersFor });
+  const cpu = cpuMs(side.app.pid) - cpuBefore;
+  return {
+    perSecond: result.perSecond,
+    cpuMsPer1000: (cpu / Math.max(1, result.accepted)) * 1000,
+    p99: result.p99,
+    statuses: result.statuses,
+  };
+}
+
+export async function benchEntriesTrust(): Promise<TrustBenchResult> {
+  const before = buildBefore();
+  let address = 0;
+  const forwardedFor: LoadHeaders = () => {
+    address = (address + 1) % CLIENT_ADDRESSES;
+    return { 'x-forwarded-for': `198.51.${Math.floor(address / 250)}.${address % 250}` };
+  };
+  const beforeApp = await startPrizewheel('postgres', {
+    tree: before.tree,
+    serverArgs: [before.bundle],
+  });
+  const afterApp = await startPrizewheel('postgres', {
+    env: { RATE_LIMIT: 'on', TRUST_PROXY: 'on' },
+  });
+  try {
+    const sides: Side[] = [
+      {
+        label: `before the checks (${BEFORE_REVISION})`,
+        app: beforeApp,
+        contestId: await createContest(beforeApp, 10_000_000),
+      },
+      {
+        label: 'with the checks (RATE_LIMIT=on, 1,000 client addresses)',
+        app: afterApp,
+        contestId: await createContest(afterApp, 10_000_000),
+        headersFor: forwardedFor,
+      },
+    ];
+    for (const side of sides) await measure(side, WARMUP_S);
+    const rounds: Round[][] = [[], []];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Alternate which goes first, so neither always follows the other's leftovers.
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) rounds[index]!.push(await measure(sides[index]!, ROUND_S));
+    }
+    return {
+      before: { label: sides[0]!.label, rounds: rounds[0]! },
+      after: { label: sides[1]!.label, rounds: rounds[1]! },
+    };
+  } finally {
+    await beforeApp.dispose();
+    await afterApp.dispose();
+    removeBefore(before.tree);
+  }
+}
+
+const summarize = (rounds: Round[]) => ({
+  perSecond: median(rounds.map((round) => round.perSecond)),
+  cpuMsPer1000: median(rounds.map((round) => round.cpuMsPer1000)),
+  p99: median(rounds.map((round) => round.p99)),
+});
+
+export function reportEntriesTrust(result: TrustBenchResult): string[] {
+  const before = summarize(result.before.rounds);
+  const after = summarize(result.after.rounds);
+  const ratio = after.perSecond / before.perSecond;
+  const line = (label: string, figures: typeof before, rounds: Round[]) =>
+    `${label}: median ${figures.perSecond.toFixed(0)} entries/s, server CPU ${figures.cpuMsPer1000.toFixed(0)} ms per 1,000 entries, p99 ${figures.p99} ms (rounds: ${rounds.map((round) => round.perSecond.toFixed(0)).join(', ')} entries/s)`;
+  const refused = result.after.rounds.reduce((sum, round) => sum + (round.statuses['429'] ?? 0), 0);
+  return [
+    line(result.before.label, before, result.before.rounds),
+    line(result.after.label, after, result.after.rounds),
+    `with the checks / before: ${ratio.toFixed(2)}x entries/s, ${(after.cpuMsPer1000 / before.cpuMsPer1000).toFixed(2)}x CPU per entry; 429 answers with the checks: ${refused}`,
+    `target: >= ${TRUST_THROUGHPUT_FLOOR}x the throughput before the checks: ${ratio >= TRUST_THROUGHPUT_FLOOR ? 'met' : 'MISSED'}`,
+  ];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of reportEntriesTrust(await benchEntriesTrust())) console.log(line);
+}
