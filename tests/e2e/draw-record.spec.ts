@@ -11,7 +11,7 @@ import {
   signedInContext,
 } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
+import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 const entrants = [
@@ -252,6 +252,7 @@ test.describe('the verifiable draw, in public', () => {
     await page.goto(`/c/${contest.id}`);
     await page.getByLabel('Full name', { exact: true }).fill('Sam Rivera');
     await page.getByLabel('Email address', { exact: true }).fill('sam.rivera@example.com');
+    await waitLikeAPerson(page);
     await page.getByRole('button', { name: 'Enter Contest' }).click();
     await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
 

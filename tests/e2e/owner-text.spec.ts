@@ -1,4 +1,5 @@
 import { expect, test, uniqueEmail } from './support/fixtures.ts';
+import { waitLikeAPerson } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 /**
@@ -45,6 +46,7 @@ test.describe('owner text on the public entry page', () => {
       // Entering goes through the hydrated form and shows the owner's confirmation as text.
       await page.getByLabel('Full name', { exact: true }).fill('Maya Chen');
       await page.getByLabel('Email address', { exact: true }).fill(uniqueEmail('owner-text'));
+      await waitLikeAPerson(page);
       await page.getByRole('button', { name: 'Enter Contest' }).click();
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       await expect(page.getByText(`Thanks ${text}`, { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
 import { browserDate, newVisitor, signedInContext, statValue } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
+import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
 const COUNTDOWN = /^(\d{2})Days(\d{2})Hours(\d{2})Minutes(\d{2})Seconds$/;
@@ -20,6 +20,7 @@ async function enter(page: Page, name: string, email: string) {
   const form = entryForm(page);
   await form.name.fill(name);
   await form.email.fill(email);
+  await waitLikeAPerson(page);
   await form.submit.click();
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { FAST_SUBMIT_MS } from '#shared/contracts/entry-flags.ts';
 
 /** The Radix toast region ("Notifications (F8)") and the toast in it that has this title. */
 export function toastWith(page: Page, title: string): Locator {
@@ -67,4 +68,15 @@ export async function logInWithForm(page: Page, email: string, password: string)
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Waits until the entry page has been open as long as a person takes to fill in its form: the
+ * server drops a form sent sooner as a script's (under 2 s) and flags one sent a little later
+ * (docs/product.md#trusted-leads). Measured from the page's own navigation start.
+ */
+export async function waitLikeAPerson(page: Page) {
+  const openMs = await page.evaluate(() => performance.now());
+  const wait = FAST_SUBMIT_MS + 300 - openMs;
+  if (wait > 0) await page.waitForTimeout(wait);
 }
