@@ -233,9 +233,11 @@ describe('hostile CSV uploads', () => {
       url: `/api/contests/${contest.id}/entries/export`,
     });
     const [header, ...lines] = exported.body.split('\r\n');
-    expect(header).toBe('\uFEFF"name","email","entryDate"');
-    // Each line: name and e-mail as quoted text, then the quoted date.
-    const withoutDates = lines.map((line) => line.replace(/,"\d{4}-[\d:.TZ-]+"$/, ''));
+    expect(header).toBe('\uFEFF"name","email","entryDate","status","flags"');
+    // Each line: name and e-mail as quoted text, then the quoted date, status and flags.
+    const withoutDates = lines.map((line) =>
+      line.replace(/,"\d{4}-[\d:.TZ-]+","confirmed",""$/, ''),
+    );
     expect(withoutDates.sort()).toEqual(
       [
         '',
