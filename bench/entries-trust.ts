@@ -5,16 +5,17 @@
  * (RATE_LIMIT=on: the per-address and per-domain counts inside the group commit; entrants spread
  * over 1,000 client addresses behind one proxy, so some cross the flag threshold). Both run at
  * once on one PostgreSQL and take turns, A, B, A, B, ...; the figures are medians of the rounds.
- * Beside entries/s (which swings with whatever else the machine does), the server process's CPU
- * per 1,000 acknowledged entries.
+ * Beside entries/s (which swings with whatever else the machine does), the CPU per 1,000
+ * acknowledged entries of the server process and of PostgreSQL (the whole cluster: only the
+ * side under load uses it during its round).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load, type LoadResult } from './entries.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
-import { root } from './lib/processes.ts';
+import { cpuMs, postgresCpuMs, root } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before the trusted-leads checks (issue 13's closing commit). */
@@ -31,6 +32,7 @@ type LoadHeaders = () => Record<string, string>;
 type Round = {
   perSecond: number;
   cpuMsPer1000: number;
+  databaseCpuMsPer1000: number;
   p99: number;
   statuses: LoadResult['statuses'];
 };
@@ -39,12 +41,6 @@ export type TrustBenchResult = {
   before: { label: string; rounds: Round[] };
   after: { label: string; rounds: Round[] };
 };
-
-/** User plus system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** A checkout of BEFORE_REVISION with this checkout's packages, and its server bundle. */
 function buildBefore(): { tree: string; bundle: string } {
@@ -66,11 +62,15 @@ function removeBefore(tree: string) {
 
 async function measure(side: Side, seconds: number): Promise<Round> {
   const cpuBefore = cpuMs(side.app.pid);
+  const databaseCpuBefore = postgresCpuMs();
   const result = await load(side.app.url, side.contestId, seconds, { headersFor: side.headersFor });
   const cpu = cpuMs(side.app.pid) - cpuBefore;
+  const databaseCpu = postgresCpuMs() - databaseCpuBefore;
+  const perThousand = (ms: number) => (ms / Math.max(1, result.accepted)) * 1000;
   return {
     perSecond: result.perSecond,
-    cpuMsPer1000: (cpu / Math.max(1, result.accepted)) * 1000,
+    cpuMsPer1000: perThousand(cpu),
+    databaseCpuMsPer1000: perThousand(databaseCpu),
     p99: result.p99,
     statuses: result.statuses,
   };
@@ -125,6 +125,7 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
 const summarize = (rounds: Round[]) => ({
   perSecond: median(rounds.map((round) => round.perSecond)),
   cpuMsPer1000: median(rounds.map((round) => round.cpuMsPer1000)),
+  databaseCpuMsPer1000: median(rounds.map((round) => round.databaseCpuMsPer1000)),
   p99: median(rounds.map((round) => round.p99)),
 });
 
@@ -133,12 +134,12 @@ export function reportEntriesTrust(result: TrustBenchResult): string[] {
   const after = summarize(result.after.rounds);
   const ratio = after.perSecond / before.perSecond;
   const line = (label: string, figures: typeof before, rounds: Round[]) =>
-    `${label}: median ${figures.perSecond.toFixed(0)} entries/s, server CPU ${figures.cpuMsPer1000.toFixed(0)} ms per 1,000 entries, p99 ${figures.p99} ms (rounds: ${rounds.map((round) => round.perSecond.toFixed(0)).join(', ')} entries/s)`;
+    `${label}: median ${figures.perSecond.toFixed(0)} entries/s, CPU per 1,000 entries: server ${figures.cpuMsPer1000.toFixed(0)} ms, PostgreSQL ${figures.databaseCpuMsPer1000.toFixed(0)} ms, p99 ${figures.p99} ms (rounds: ${rounds.map((round) => round.perSecond.toFixed(0)).join(', ')} entries/s)`;
   const refused = result.after.rounds.reduce((sum, round) => sum + (round.statuses['429'] ?? 0), 0);
   return [
     line(result.before.label, before, result.before.rounds),
     line(result.after.label, after, result.after.rounds),
-    `with the checks / before: ${ratio.toFixed(2)}x entries/s, ${(after.cpuMsPer1000 / before.cpuMsPer1000).toFixed(2)}x CPU per entry; 429 answers with the checks: ${refused}`,
+    `with the checks / before: ${ratio.toFixed(2)}x entries/s; CPU per entry ${(after.cpuMsPer1000 / before.cpuMsPer1000).toFixed(2)}x on the server, ${(after.databaseCpuMsPer1000 / before.databaseCpuMsPer1000).toFixed(2)}x in PostgreSQL; 429 answers with the checks: ${refused}`,
     `target: >= ${TRUST_THROUGHPUT_FLOOR}x the throughput before the checks: ${ratio >= TRUST_THROUGHPUT_FLOOR ? 'met' : 'MISSED'}`,
   ];
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createDatabase as createDatabaseOn } from '#server/testing/processes.ts';
 
 export { root, startProcess, stopProcess, waitForHttp } from '#server/testing/processes.ts';
@@ -35,4 +35,34 @@ export function samplePeakMemory(pid: number, everyMs = 100) {
 /** A fresh database on the local PostgreSQL server, dropped by the returned function. */
 export function createDatabase(prefix: string) {
   return createDatabaseOn(postgresServerUrl, prefix);
+}
+
+/** User plus system CPU time of a process so far, in ms (/proc/<pid>/stat; 0 once it is gone). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of every PostgreSQL process of this machine so far, in ms: backends come and go with
+ * connections, so the cluster is measured as a whole. Only meaningful over a window in which one
+ * side of a comparison is the only one using the database.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuMs(Number(pid));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return total;
 }

@@ -55,12 +55,10 @@ export async function countHits(
       // window's creator reads a little more than a window left, hence the clamp.
       ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.windowEnd} - now()) * 1000))::int`,
     })
-    .then((rows) =>
-      rows.map((row) => ({
-        ...row,
-        ttl: Math.min(row.ttl, keys.find((key) => key.key === row.key)!.windowMs),
-      })),
-    );
+    .then((rows) => {
+      const windowOf = new Map(keys.map((key) => [key.key, key.windowMs]));
+      return rows.map((row) => ({ ...row, ttl: Math.min(row.ttl, windowOf.get(row.key)!) }));
+    });
 }
 
 /** Counts one hit on `key` in a fixed window of `windowMs` (see countHits). */

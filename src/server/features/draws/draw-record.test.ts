@@ -122,6 +122,7 @@ describe('the public draw record', () => {
         committedAt: contest.committedAt!.toISOString(),
         frozenAt: null,
         predatesVerifiableDraws: false,
+        entriesLeftOut: null,
       });
       // The secret seed is nowhere before the draw, whoever asks.
       for (const as of [undefined, intruder, owner, admin]) {

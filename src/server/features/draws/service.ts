@@ -203,12 +203,9 @@ async function freezeForDraw(
     if (contest.frozenAt)
       return { frozenAt: contest.frozenAt, needsBeacon: !contest.beacon && picks.length === 0 };
     checkDrawable(contest, picks, request);
-    if (request.manualEntryId) {
-      const entrants = await listEntrants(tx, [request.manualEntryId]);
-      const entrant = entrants.get(request.manualEntryId);
-      if (!entrant || entrant.contestId !== contestId) {
-        throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
-      }
+    // Only an entry the draw draws from (confirmed, and not left out for its flags).
+    if (request.manualEntryId && !(await isDrawable(tx, contest, request.manualEntryId))) {
+      throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
     }
     return { frozenAt: await freezeEntries(tx, contest), needsBeacon: true };
   });
@@ -481,6 +478,14 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
     .sort((a, b) => a.position - b.position);
   const winnerIndex = contest.winnerId ? (entries.get(contest.winnerId)?.slice ?? null) : null;
   return { count, labels, winnerIndex, places };
+}
+
+async function isDrawable(db: Db, contest: Contest, entryId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contestEntries.id })
+    .from(contestEntries)
+    .where(and(eq(contestEntries.id, entryId), isDrawnFrom(contest)));
+  return row !== undefined;
 }
 
 async function countDrawnFrom(db: Db, contest: Contest): Promise<number> {

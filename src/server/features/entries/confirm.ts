@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, DbContext } from '#server/context.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
@@ -51,10 +51,14 @@ export async function confirmEntry({ db }: DbContext, token: string): Promise<En
     if (contest.maxEntries !== null && contest.entryCount >= contest.maxEntries) {
       throw new AppError('CONTEST_FULL', entryMessages.full);
     }
-    await tx
+    // Only while still pending: the purge does not take the contest's lock, and may have
+    // deleted it meanwhile.
+    const confirmed = await tx
       .update(contestEntries)
       .set({ status: 'confirmed' })
-      .where(eq(contestEntries.id, entry.id));
+      .where(and(eq(contestEntries.id, entry.id), eq(contestEntries.status, 'pending')))
+      .returning({ id: contestEntries.id });
+    if (confirmed.length === 0) throw deadLink(entryMessages.confirmationInvalid);
     // As the entry writer counts: not through the contest's update, which would mark the
     // contest as edited (and drop the entry page's cached rendering at every confirmation).
     await tx.execute(

@@ -1,7 +1,6 @@
 // A CommonJS module whose exports Node cannot name statically: read through its default export.
 import mailchecker from 'mailchecker';
 
-
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
 /**
@@ -35,6 +34,7 @@ export const emailDomain = (email: string) =>
  * operator's EMAIL_DOMAIN_ALLOWLIST) always pass.
  */
 export function isThrowawayAddress(email: string, allowed: ReadonlySet<string>): boolean {
+  // eslint-disable-next-line import-x/no-named-as-default-member -- Node cannot import it by name (see the import)
   const list = mailchecker.blacklist();
   let domain = emailDomain(email);
   for (;;) {

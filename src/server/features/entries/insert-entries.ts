@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { countHits, type Hits } from '#server/plugins/rate-limit.ts';
@@ -13,7 +13,7 @@ import {
   DOMAIN_WINDOW_MS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
-import { emailDomain, emailKey, isLargeMailProvider } from './email-identity.ts';
+import { emailDomain, isLargeMailProvider } from './email-identity.ts';
 
 export type EntryCandidate = {
   name: string;
@@ -59,7 +59,8 @@ const INSERT_CHUNK = 5000;
  */
 const entryDateNow = sql`date_trunc('milliseconds', now())`;
 
-type Prepared = EntryCandidate & { key: string; flags: EntryFlag[] };
+/** A candidate with the flags it will be stored with (its own, then the batch's). */
+type Prepared = { name: string; email: string; clientAddress?: string; flags: EntryFlag[] };
 
 /**
  * Inserts candidates in order, within one transaction holding the contest's row lock, so the
@@ -94,14 +95,17 @@ export async function insertEntries(
       return candidates.map(() => ({ status: 'ended' as const }));
     }
     const isPending = contest.requireConfirmation && !options.byOwner;
-    // An unconfirmed entry past its link's life no longer holds its address.
-    if (isPending) await purgeExpiredPending(tx, contestId);
+    // An unconfirmed entry past its link's life no longer holds its address (also once the
+    // owner has stopped asking for confirmation: its pending entries remain). A probe of the
+    // small index of pending entries when there are none.
+    await purgeExpiredPending(tx, contestId);
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
     const prepared: Prepared[] = candidates.map((candidate) => ({
-      ...candidate,
-      key: emailKey(candidate.email),
-      flags: [...(candidate.flags ?? [])],
+      name: candidate.name,
+      email: candidate.email,
+      clientAddress: candidate.clientAddress,
+      flags: candidate.flags ? [...candidate.flags] : [],
     }));
     let eligible = prepared.map((_, index) => index);
     if (options.countBursts) {
@@ -235,19 +239,26 @@ async function setAsideStored(
   eligible: number[],
   outcomes: EntryOutcome[],
 ): Promise<number[]> {
-  const keys = eligible.map((position) => prepared[position]!.key);
+  const emails = eligible.map((position) => prepared[position]!.email);
   const stored = await tx
-    .select({ key: contestEntries.emailKey })
-    .from(contestEntries)
+    .select({ email: sql<string>`candidate.email` })
+    .from(sql`unnest(${sql.param(emails)}::text[]) as candidate(email)`)
     .where(
-      and(
-        eq(contestEntries.contestId, contestId),
-        sql`${contestEntries.emailKey} = any(${sql.param(keys)}::text[])`,
+      exists(
+        tx
+          .select({ found: sql`1` })
+          .from(contestEntries)
+          .where(
+            and(
+              eq(contestEntries.contestId, contestId),
+              sql`${contestEntries.emailKey} = fold_email(candidate.email)`,
+            ),
+          ),
       ),
     );
-  const storedKeys = new Set(stored.map((row) => row.key));
+  const storedEmails = new Set(stored.map((row) => row.email));
   return eligible.filter((position) => {
-    if (!storedKeys.has(prepared[position]!.key)) return true;
+    if (!storedEmails.has(prepared[position]!.email)) return true;
     outcomes[position] = { status: 'duplicate' };
     return false;
   });
@@ -291,30 +302,31 @@ function insertChunk(
       // Only what tells the rows apart: reading back 100,000 names and dates cost an import on
       // the embedded database ~0.4 s of its ~3 s. The name is the candidate's, the date the
       // transaction's.
-      .returning({ id: contestEntries.id, key: contestEntries.emailKey })
+      .returning({ id: contestEntries.id, email: contestEntries.email })
   );
 }
 
 /**
  * The first candidate of each inserted mailbox was accepted; every other one was a duplicate.
- * `positions` are the chunk's candidates' places in `outcomes`. Every inserted row must match a
- * candidate: otherwise the counter and the answers would disagree with the table, so the whole
- * transaction is rolled back instead.
+ * A returned row is its candidate's exact e-mail (the database folded it to a key no earlier row
+ * held), so rows are matched to candidates by e-mail: the first candidate with that text. Every
+ * inserted row must match a candidate: otherwise the counter and the answers would disagree with
+ * the table, so the whole transaction is rolled back instead.
  */
 function assignOutcomes(
   outcomes: EntryOutcome[],
   positions: number[],
   chunk: Prepared[],
   tokens: (string | null)[],
-  rows: { id: string; key: string }[],
+  rows: { id: string; email: string }[],
   entry: { entryDate: Date; status: EntryStatus },
 ) {
-  const insertedByKey = new Map(rows.map((row) => [row.key, row]));
+  const insertedByEmail = new Map(rows.map((row) => [row.email, row]));
   let accepted = 0;
   chunk.forEach((candidate, index) => {
-    const row = insertedByKey.get(candidate.key);
+    const row = insertedByEmail.get(candidate.email);
     if (row) {
-      insertedByKey.delete(candidate.key);
+      insertedByEmail.delete(candidate.email);
       accepted += 1;
       outcomes[positions[index]!] = {
         status: 'accepted',

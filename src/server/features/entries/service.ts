@@ -159,11 +159,11 @@ export async function listEntriesPage(
   const filter = options.filter === 'all' ? undefined : options.filter;
   if (!search) {
     const entries = await listNewestEntries(db, contest, { ...options, filter });
-    // The counter holds the confirmed entries; the other lists are counted (rarer, smaller).
-    const total =
-      filter || contest.requireConfirmation
-        ? await countMatchingEntries(db, contest, undefined, filter)
-        : contest.entryCount;
+    // The counter holds the confirmed entries, pending ones are few (and indexed); a filter's
+    // list is counted.
+    const total = filter
+      ? await countMatchingEntries(db, contest, undefined, filter)
+      : contest.entryCount + (await countMatchingEntries(db, contest, undefined, 'pending'));
     return { entries, total };
   }
   const matching = db.$with('matching').as(

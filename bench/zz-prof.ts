@@ -1,0 +1,11 @@
+import { load } from './entries.ts';
+import { createContest, startPrizewheel } from './lib/prizewheel-process.ts';
+const bundle = process.env.BUNDLE!;
+const app = await startPrizewheel('postgres', { serverArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFDIR}`, bundle], env: { RATE_LIMIT: 'on', TRUST_PROXY: 'on' } });
+const id = await createContest(app, 10_000_000);
+let a = 0;
+const headersFor = () => { a = (a + 1) % 1000; return { 'x-forwarded-for': `198.51.${Math.floor(a / 250)}.${a % 250}` }; };
+await load(app.url, id, 2, { headersFor });
+const r = await load(app.url, id, 8, { headersFor });
+console.log(r.perSecond, r.accepted);
+await app.dispose();
