@@ -27,6 +27,8 @@ export function serverEnv(database: DeploymentDatabase) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: 'process-test-secret-that-is-at-least-32-characters',
+    // The tests stand for the balancer: they say which client each request comes from.
+    TRUST_PROXY: 'on',
     ...('databaseUrl' in database
       ? { DATABASE_URL: database.databaseUrl }
       : { DATA_DIR: database.dataDir }),

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { mailOutbox } from '#server/db/schema.ts';
+import { contestEntries, mailOutbox } from '#server/db/schema.ts';
 import { linkIn, signupFields } from '#server/testing/auth-helpers.ts';
 import {
   openDeploymentDatabase,
@@ -19,6 +19,7 @@ import {
 import { createDatabase } from '#server/testing/processes.ts';
 import { serverEnv, startServer, type ServerProcess } from '#server/testing/server-process.ts';
 import { testDatabaseKind } from '#server/testing/test-app.ts';
+import { entryMessages } from '#shared/contracts/entries.ts';
 
 /**
  * Two instances of the server on one PostgreSQL database, as behind a load balancer: nothing
@@ -225,6 +226,59 @@ describe.runIf(processTests() && testDatabaseKind() === 'postgres')(
         statuses.push(response.status);
       }
       expect(statuses).toEqual([...Array<number>(10).fill(401), ...Array<number>(4).fill(429)]);
+    });
+
+    // The per-address entry limits (docs/product.md#trusted-leads): both count one address once.
+    async function enterFrom(server: ServerProcess, contestId: string, email: string) {
+      const response = await fetch(`${server.url}/api/contests/${contestId}/entries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.200' },
+        body: JSON.stringify({ name: 'Fan Example', email }),
+        signal: AbortSignal.timeout(ENTRY_TIMEOUT_MS),
+      });
+      return {
+        server: server.url,
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.text(),
+      };
+    }
+
+    it('stores 100 of 120 entries from one address spread over both, 80 of them flagged', async () => {
+      const contestId = await seedOpenContest(target);
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, (_, index) =>
+          enterFrom(index % 2 ? a! : b!, contestId, `limit${index}@gmail.com`),
+        ),
+      );
+      report(`shared entry limits: 120 entries from one address in ${Date.now() - started} ms`);
+      expect(countBy(answers.map((answer) => answer.status))).toEqual({ 201: 100, 429: 20 });
+      for (const refused of answers.filter((answer) => answer.status === 429)) {
+        expect(JSON.parse(refused.body)).toEqual({
+          message: entryMessages.tooManyFromAddress,
+          code: 'RATE_LIMITED',
+        });
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+      }
+      // Each instance took 60 entries, so both stored some of the hundred.
+      const acceptedBy = new Set(
+        answers.filter((answer) => answer.status === 201).map((answer) => answer.server),
+      );
+      expect(acceptedBy.size).toBe(2);
+
+      const stored = await storedEntries(database!, contestId);
+      expect(stored.emails).toHaveLength(100);
+      expect(stored.entryCount).toBe(100);
+      const [flags] = await database!.db
+        .select({
+          flagged: sql<number>`count(*) filter (where 'address-burst' = any(${contestEntries.flags}))::int`,
+          other: sql<number>`count(*) filter (where cardinality(${contestEntries.flags}) > 0 and not 'address-burst' = any(${contestEntries.flags}))::int`,
+        })
+        .from(contestEntries)
+        .where(eq(contestEntries.contestId, contestId));
+      expect(flags).toEqual({ flagged: 80, other: 0 });
     });
   },
 );
