@@ -34,6 +34,10 @@ const ContestEntryPage = lazyPage(
   () => import('#web/features/contest-entry/pages/contest-entry-page.tsx'),
   'ContestEntryPage',
 );
+const ConfirmEntryPage = lazyPage(
+  () => import('#web/features/contest-entry/pages/confirm-entry-page.tsx'),
+  'ConfirmEntryPage',
+);
 const DrawRecordPage = lazyPage(
   () => import('#web/features/draw-record/pages/draw-record-page.tsx'),
   'DrawRecordPage',
@@ -121,6 +125,7 @@ export function AppRoutes() {
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/manual-reset" component={ManualResetPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
+        <Route path="/entries/confirm" component={ConfirmEntryPage} />
         <Route path="/c/:contestId/draw" component={DrawRecordPage} />
         <Route path="/c/:contestId" component={ContestEntryPage} />
         <Route path="/contest-builder" component={ContestBuilderPage} />

@@ -1,7 +1,12 @@
-import type { EnterContestBody, EntryReceipt } from '#shared/contracts/entries.ts';
+import type { EnterContestBody, EntryReceipt, entryFormFields } from '#shared/contracts/entries.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
-export function enterContest(contestId: string, body: EnterContestBody) {
+/** The trap field, the form token and the CAPTCHA token the entry form sends beside its fields. */
+type EntryFormExtras = Partial<
+  Record<(typeof entryFormFields)[keyof typeof entryFormFields], string>
+>;
+
+export function enterContest(contestId: string, body: EnterContestBody & EntryFormExtras) {
   return apiRequest<EntryReceipt>(
     'POST',
     `/api/contests/${encodeURIComponent(contestId)}/entries`,

@@ -1,7 +1,29 @@
-import { Copy, PartyPopper, ShieldCheck } from 'lucide-react';
+import { Copy, MailCheck, PartyPopper, ShieldCheck } from 'lucide-react';
+import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
+import type { EntryStatus } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Green once the entry counts; the brand's violet while it waits for the entrant's click. */
+const tones = {
+  confirmed: {
+    card: 'border-green-200 bg-success-soft',
+    border: 'border-green-200',
+    strong: 'text-green-900',
+    soft: 'text-green-800',
+  },
+  pending: {
+    card: 'border-violet-200 bg-primary-soft',
+    border: 'border-violet-200',
+    strong: 'text-violet-950',
+    soft: 'text-violet-900',
+  },
+} satisfies Record<EntryStatus, Record<string, string>>;
+type Tone = (typeof tones)[EntryStatus];
 
 async function copyEntryId(entryId: string) {
   try {
@@ -21,17 +43,25 @@ async function copyEntryId(entryId: string) {
 }
 
 /** The entry id as the entrant's receipt: what finds their entry in the public draw record. */
-function Receipt({ entryId, recordHref }: { entryId: string; recordHref: string | null }) {
+function Receipt({
+  entryId,
+  recordHref,
+  tone,
+}: {
+  entryId: string;
+  recordHref: string | null;
+  tone: Tone;
+}) {
   return (
-    <div className="mt-5 grid gap-3 rounded-xl border border-green-200 bg-white/70 p-4 text-left">
+    <div className={cn('mt-5 grid gap-3 rounded-xl border bg-white/70 p-4 text-left', tone.border)}>
       <div>
-        <p className="text-sm font-semibold text-green-900">Your entry id:</p>
+        <p className={cn('text-sm font-semibold', tone.strong)}>Your entry id:</p>
         {/* Wraps at its hyphens, never inside a group, on the narrowest phone. */}
-        <code className="mt-1 block select-all break-words font-mono text-sm text-green-950">
+        <code className={cn('mt-1 block select-all break-words font-mono text-sm', tone.strong)}>
           {entryId}
         </code>
       </div>
-      <p className="text-xs text-green-800">
+      <p className={cn('text-xs', tone.soft)}>
         Keep it: it is your receipt. With it you can find your entry in the public draw record.
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -62,6 +92,7 @@ function Receipt({ entryId, recordHref }: { entryId: string; recordHref: string 
 /** The confirmation an entrant sees, and sees again when they come back to the link. */
 export function EnteredCard({
   name,
+  status,
   confirmationMessage,
   endDate,
   winnersCount,
@@ -70,6 +101,8 @@ export function EnteredCard({
   recordHref,
 }: {
   name: string;
+  /** Pending: the entry counts once its entrant opens the link we e-mailed them. */
+  status: EntryStatus;
   confirmationMessage: string | null;
   endDate: string;
   winnersCount: number;
@@ -80,17 +113,33 @@ export function EnteredCard({
   /** The draw record page, once the contest has a commitment. */
   recordHref: string | null;
 }) {
+  const tone = tones[status];
   return (
-    <div
-      role="status"
-      className="rounded-2xl border border-green-200 bg-success-soft p-6 text-center"
-    >
-      <PartyPopper aria-hidden className="mx-auto size-10 text-success" />
-      <h2 className="mt-3 text-2xl font-extrabold text-green-900">You&apos;re In!</h2>
-      <p className="mt-2 whitespace-pre-line text-green-900">
-        {confirmationMessage || `Thanks ${name}! Your entry has been confirmed.`}
-      </p>
-      <p className="mt-4 text-sm text-green-800">
+    <div role="status" className={cn('rounded-2xl border p-6 text-center', tone.card)}>
+      {status === 'pending' ? (
+        <>
+          <MailCheck aria-hidden className="mx-auto size-10 text-primary" />
+          <h2 className={cn('mt-3 text-2xl font-extrabold leading-tight', tone.strong)}>
+            Check your inbox to confirm your entry
+          </h2>
+          <p className={cn('mt-2', tone.strong)}>
+            Thanks {name}! We&apos;ve sent you a confirmation link. Your entry counts only once you
+            open it, and the link expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
+          </p>
+          <p className={cn('mt-2 text-sm', tone.soft)}>
+            Nothing there? Look in your spam or promotions folder.
+          </p>
+        </>
+      ) : (
+        <>
+          <PartyPopper aria-hidden className="mx-auto size-10 text-success" />
+          <h2 className={cn('mt-3 text-2xl font-extrabold', tone.strong)}>You&apos;re In!</h2>
+          <p className={cn('mt-2 whitespace-pre-line', tone.strong)}>
+            {confirmationMessage || `Thanks ${name}! Your entry has been confirmed.`}
+          </p>
+        </>
+      )}
+      <p className={cn('mt-4 text-sm', tone.soft)}>
         {isDrawn ? (
           'The draw has taken place.'
         ) : (
@@ -100,7 +149,7 @@ export function EnteredCard({
           </>
         )}
       </p>
-      {entryId ? <Receipt entryId={entryId} recordHref={recordHref} /> : null}
+      {entryId ? <Receipt entryId={entryId} recordHref={recordHref} tone={tone} /> : null}
     </div>
   );
 }

@@ -1,16 +1,31 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
+  entryFormFields,
   validateEntry,
   type EnterContestBody,
+  type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { messageOf } from '#web/lib/api-client.ts';
+import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { enterContest } from '../api/enter-contest.ts';
+import { useEntryForm } from '../api/get-entry-form.ts';
+import { useCaptcha } from '../lib/use-captcha.ts';
 
 type FieldErrors = Partial<Record<keyof EnterContestBody, string>>;
+
+/** The server's messages for the form's own fields (a throwaway address), to show in place. */
+function serverFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError)) return null;
+  const errors: FieldErrors = {};
+  for (const field of ['name', 'email'] satisfies EntryField[]) {
+    const message = error.fieldErrors[field];
+    if (typeof message === 'string') errors[field] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
 
 const subscribeNever = () => () => {};
 
@@ -40,6 +55,12 @@ export function EntryForm({
   const isHydrated = useIsHydrated();
   const [isPending, setIsPending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const setup = useEntryForm(contestId);
+  const {
+    setContainer: setCaptchaContainer,
+    token: captchaToken,
+    reset: resetCaptcha,
+  } = useCaptcha(setup.captchaSiteKey);
 
   const clearError = (field: keyof EnterContestBody) => () =>
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
@@ -53,27 +74,48 @@ export function EntryForm({
       return;
     }
     setIsPending(true);
-    enterContest(contestId, parsed.data)
+    enterContest(contestId, {
+      ...parsed.data,
+      [entryFormFields.trap]: String(form.get(entryFormFields.trap) ?? ''),
+      [entryFormFields.formToken]: setup.formToken(),
+      [entryFormFields.captchaToken]: captchaToken(),
+    })
       .then((receipt) => {
-        toast({
-          title: 'Entry Successful!',
-          description: "You've been entered into the contest. Good luck!",
-          variant: 'success',
-        });
+        toast(
+          receipt.status === 'pending'
+            ? {
+                title: 'Check your inbox',
+                description: 'Open the link we e-mailed you to confirm your entry.',
+                variant: 'success',
+              }
+            : {
+                title: 'Entry Successful!',
+                description: "You've been entered into the contest. Good luck!",
+                variant: 'success',
+              },
+        );
         onEntered(receipt);
       })
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) {
+          setErrors(fieldErrors);
+          return;
+        }
         toast({
           title: 'Entry Failed',
           description: messageOf(error, 'Failed to enter contest'),
           variant: 'destructive',
-        }),
-      )
-      .finally(() => setIsPending(false));
+        });
+      })
+      .finally(() => {
+        setIsPending(false);
+        resetCaptcha();
+      });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} noValidate className="relative grid gap-4">
       <FormField
         label="Full name"
         name="name"
@@ -92,6 +134,22 @@ export function EntryForm({
         error={errors.email}
         onChange={clearError('email')}
       />
+      {/*
+        A field people never see, skipped by Tab, autofill and screen readers: a script that
+        fills in every field fills this one too, and the server then stores nothing. Moved off
+        screen rather than display:none, which such scripts recognise.
+      */}
+      <div aria-hidden className="absolute -left-[10000px] top-0 size-px overflow-hidden">
+        <label htmlFor="entry-homepage">Leave this field empty</label>
+        <input
+          id="entry-homepage"
+          name={entryFormFields.trap}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+      {setup.captchaSiteKey ? <div ref={setCaptchaContainer} className="min-h-[65px]" /> : null}
       <Button type="submit" size="lg" disabled={isPending || !isHydrated}>
         {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>

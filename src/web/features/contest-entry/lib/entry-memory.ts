@@ -1,14 +1,19 @@
 import { useSyncExternalStore } from 'react';
+import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
+import type { EntryReceipt, EntryStatus } from '#shared/contracts/entries.ts';
 
 /**
- * Which contests this device has entered, under what name and with which entry id (the
- * entrant's receipt, to find their entry in the draw record): coming back to the link shows the
- * confirmation again. Kept in localStorage, with memory as the fallback when storage is refused
- * (private browsing), so the confirmation shows at least for this visit. Entries remembered
- * before receipts existed have a name and no id.
+ * Which contests this device has entered, under what name, with which entry id (the entrant's
+ * receipt, to find their entry in the draw record) and whether the entry still waits for its
+ * e-mail to be confirmed: coming back to the link shows the confirmation again. Kept in
+ * localStorage, with memory as the fallback when storage is refused (private browsing), so the
+ * confirmation shows at least for this visit. Entries remembered before receipts existed have a
+ * name and no id; before double opt-in, no status (they were all confirmed).
  */
 const nameKey = (contestId: string) => `prizewheel:entered:${contestId}`;
 const entryIdKey = (contestId: string) => `prizewheel:entry-id:${contestId}`;
+const statusKey = (contestId: string) => `prizewheel:entry-status:${contestId}`;
+const entryDateKey = (contestId: string) => `prizewheel:entry-date:${contestId}`;
 const inMemory = new Map<string, string>();
 const listeners = new Set<() => void>();
 
@@ -29,10 +34,33 @@ function write(key: string, value: string): void {
   }
 }
 
-export function rememberEntry(contestId: string, name: string, entryId: string): void {
-  write(nameKey(contestId), name);
-  write(entryIdKey(contestId), entryId);
+function notify(): void {
   for (const listener of listeners) listener();
+}
+
+export function rememberEntry(receipt: EntryReceipt): void {
+  write(nameKey(receipt.contestId), receipt.name);
+  write(entryIdKey(receipt.contestId), receipt.id);
+  write(statusKey(receipt.contestId), receipt.status);
+  write(entryDateKey(receipt.contestId), receipt.entryDate);
+  notify();
+}
+
+/**
+ * A pending entry whose link has expired is deleted by the server, which frees its address: this
+ * device shows the form again instead of asking, for ever, to check an inbox.
+ */
+function hasExpired(contestId: string): boolean {
+  if (read(statusKey(contestId)) !== 'pending') return false;
+  const enteredAt = Date.parse(read(entryDateKey(contestId)) ?? '');
+  return enteredAt + ENTRY_CONFIRMATION_TTL_MS < Date.now();
+}
+
+/** The confirmation link was opened on this device: its entry page stops asking for it. */
+export function rememberConfirmed(contestId: string, entryId: string): void {
+  if (read(entryIdKey(contestId)) !== entryId) return;
+  write(statusKey(contestId), 'confirmed');
+  notify();
 }
 
 function subscribe(listener: () => void) {
@@ -48,7 +76,7 @@ function subscribe(listener: () => void) {
 export function useEnteredName(contestId: string): string | null {
   return useSyncExternalStore(
     subscribe,
-    () => read(nameKey(contestId)),
+    () => (hasExpired(contestId) ? null : read(nameKey(contestId))),
     () => null,
   );
 }
@@ -59,5 +87,14 @@ export function useEnteredEntryId(contestId: string): string | null {
     subscribe,
     () => read(entryIdKey(contestId)),
     () => null,
+  );
+}
+
+/** Whether this device's entry still waits for its entrant to confirm their e-mail. */
+export function useEnteredStatus(contestId: string): EntryStatus {
+  return useSyncExternalStore(
+    subscribe,
+    () => (read(statusKey(contestId)) === 'pending' ? 'pending' : 'confirmed'),
+    () => 'confirmed',
   );
 }

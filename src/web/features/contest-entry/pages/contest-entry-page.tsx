@@ -1,7 +1,6 @@
-import { ChevronRight, Gift, Lock, ShieldCheck, Trophy, Users } from 'lucide-react';
+import { ChevronRight, Gift, Lock, MailCheck, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { acceptsEntries } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -10,7 +9,13 @@ import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
 import { EnteredCard } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
-import { rememberEntry, useEnteredEntryId, useEnteredName } from '../lib/entry-memory.ts';
+import { PublicFrame } from '../components/public-frame.tsx';
+import {
+  rememberEntry,
+  useEnteredEntryId,
+  useEnteredName,
+  useEnteredStatus,
+} from '../lib/entry-memory.ts';
 
 /** One fixed format, so the server's rendering and the browser's agree. */
 const formatCount = (value: number) => value.toLocaleString('en-US');
@@ -48,18 +53,6 @@ function WinnersCard({ winners }: { winners: PublicContest['winners'] }) {
   );
 }
 
-function PageFrame({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="min-h-dvh bg-gradient-to-b from-primary-soft to-background px-4 py-6 sm:py-12">
-      <main className="mx-auto w-full max-w-lg">{children}</main>
-      <footer className="mt-8 flex items-center justify-center gap-2 text-xs text-muted-foreground">
-        <LogoMark className="size-4" />
-        Powered by Prizewheel
-      </footer>
-    </div>
-  );
-}
-
 /**
  * The page every entrant sees. It runs without the app's query layer and router so it loads
  * fast on a phone (see docs/decisions/004-public-entry-page.md).
@@ -77,21 +70,22 @@ export function ContestEntryPage({
   const { count: liveCount, refresh: refreshCount } = usePolledEntryCount(contestId);
   const enteredName = useEnteredName(contestId);
   const enteredEntryId = useEnteredEntryId(contestId);
+  const enteredStatus = useEnteredStatus(contestId);
 
   if (contestState.status === 'pending') {
     return (
-      <PageFrame>
+      <PublicFrame>
         <div className="flex justify-center py-24">
           <Spinner className="size-8" label="Loading contest" />
         </div>
-      </PageFrame>
+      </PublicFrame>
     );
   }
   if (contestState.status === 'error') {
     const isMissing =
       contestState.error instanceof ApiError && contestState.error.code === 'NOT_FOUND';
     return (
-      <PageFrame>
+      <PublicFrame>
         <div className="rounded-2xl border border-border bg-card p-8 text-center shadow-sm">
           <h1 className="text-2xl font-extrabold">
             {isMissing ? 'Contest Not Found' : 'Could not load the contest'}
@@ -107,7 +101,7 @@ export function ContestEntryPage({
             </Button>
           )}
         </div>
-      </PageFrame>
+      </PublicFrame>
     );
   }
 
@@ -120,7 +114,7 @@ export function ContestEntryPage({
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
 
   return (
-    <PageFrame>
+    <PublicFrame>
       <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
         <header className="bg-primary px-6 py-6 text-primary-foreground">
           <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{contest.title}</h1>
@@ -142,6 +136,7 @@ export function ContestEntryPage({
           {enteredName ? (
             <EnteredCard
               name={enteredName}
+              status={enteredStatus}
               confirmationMessage={contest.confirmationMessage}
               endDate={contest.endDate}
               winnersCount={contest.winnersCount}
@@ -162,10 +157,16 @@ export function ContestEntryPage({
               <EntryForm
                 contestId={contest.id}
                 onEntered={(receipt) => {
-                  rememberEntry(contest.id, receipt.name, receipt.id);
+                  rememberEntry(receipt);
                   refreshCount();
                 }}
               />
+              {contest.requireConfirmation ? (
+                <p className="-mt-2 flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
+                  <MailCheck aria-hidden className="size-4 shrink-0 text-primary" />
+                  We&apos;ll e-mail you a link to confirm your entry.
+                </p>
+              ) : null}
               <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
                 <Lock aria-hidden className="size-3.5" />
                 One entry per email • Information secure &amp; never shared
@@ -207,6 +208,6 @@ export function ContestEntryPage({
           ) : null}
         </div>
       </article>
-    </PageFrame>
+    </PublicFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   CONTEST_CONFIRMATION_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
   CONTEST_PRIZE_DETAILS_MAX_LENGTH,
   CONTEST_PRIZE_VALUE_MAX_LENGTH,
   CONTEST_TITLE_MAX_LENGTH,
+  ENTRY_CONFIRMATION_TTL_MS,
 } from '#shared/constants.ts';
 import type {
   ContestFormValues,
@@ -16,6 +17,7 @@ import type {
 } from '#shared/contracts/contests.ts';
 import { WINNERS_COUNT_MAX } from '#shared/contracts/draws.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
+import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
@@ -29,7 +31,11 @@ export const emptyContestForm: ContestFormValues = {
   maxEntries: '',
   confirmationMessage: '',
   winnersCount: '1',
+  requireConfirmation: false,
+  excludeFlagged: true,
 };
+
+const HOUR_MS = 60 * 60 * 1000;
 
 type Schema = typeof createContestForm | typeof updateContestForm;
 export type ContestFormOutput = z.output<Schema>;
@@ -45,6 +51,8 @@ const builderLabels: Labels = {
   maxEntries: 'Max entries (optional)',
   confirmationMessage: 'Custom confirmation message (optional)',
   winnersCount: 'Number of winners',
+  requireConfirmation: 'Entrants confirm their e-mail',
+  excludeFlagged: 'Leave flagged entries out of the draw',
 };
 
 export const editLabels: Labels = {
@@ -56,6 +64,8 @@ export const editLabels: Labels = {
   maxEntries: 'Max Entries (Optional)',
   confirmationMessage: 'Custom Confirmation Message (Optional)',
   winnersCount: 'Number of Winners',
+  requireConfirmation: 'Entrants confirm their e-mail',
+  excludeFlagged: 'Leave flagged entries out of the draw',
 };
 
 /** One form for building and editing; the schema decides the wording of the errors. */
@@ -86,15 +96,18 @@ export function ContestFields({
   form,
   labels = builderLabels,
   minEndDate,
-  winnersCountLocked = false,
+  lockedByDraw = false,
   children,
 }: {
   form: ReturnType<typeof useContestForm>;
   labels?: Labels;
   /** The date picker starts at now when creating. */
   minEndDate?: Date;
-  /** The first draw has fixed the number of places (docs/draw-protocol.md). */
-  winnersCountLocked?: boolean;
+  /**
+   * The first draw has fixed the number of places and which entries it draws from
+   * (docs/draw-protocol.md).
+   */
+  lockedByDraw?: boolean;
   children?: ReactNode;
 }) {
   const { errors } = form.formState;
@@ -157,9 +170,9 @@ export function ContestFields({
           min={1}
           max={WINNERS_COUNT_MAX}
           step={1}
-          disabled={winnersCountLocked}
+          disabled={lockedByDraw}
           hint={
-            winnersCountLocked
+            lockedByDraw
               ? 'Fixed by the first draw: the public draw record counts these places.'
               : `Places the draw fills, 1 to ${WINNERS_COUNT_MAX}. Set until the first draw.`
           }
@@ -176,6 +189,44 @@ export function ContestFields({
         error={errors.confirmationMessage?.message}
         {...form.register('confirmationMessage')}
       />
+      <fieldset className="grid gap-4 rounded-xl border border-border p-4">
+        <legend className="px-1 text-sm font-semibold">Entries</legend>
+        <Controller
+          control={form.control}
+          name="requireConfirmation"
+          render={({ field }) => (
+            <SwitchField
+              ref={field.ref}
+              label={labels.requireConfirmation}
+              hint={`Entries count only once the entrant opens the link we e-mail them (valid ${ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours).`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.requireConfirmation?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="excludeFlagged"
+          render={({ field }) => (
+            <SwitchField
+              ref={field.ref}
+              label={labels.excludeFlagged}
+              hint={
+                lockedByDraw
+                  ? 'Fixed by the first draw: the public draw record says how many entries it left out.'
+                  : 'Entries flagged as doubtful are not drawn until you clear their flag. The public draw record says how many were left out.'
+              }
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={lockedByDraw}
+              error={errors.excludeFlagged?.message}
+            />
+          )}
+        />
+      </fieldset>
       {children}
     </div>
   );

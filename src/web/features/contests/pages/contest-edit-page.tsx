@@ -55,16 +55,19 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     maxEntries: contest.maxEntries === null ? '' : String(contest.maxEntries),
     confirmationMessage: contest.confirmationMessage ?? '',
     winnersCount: String(contest.winnersCount),
+    requireConfirmation: contest.requireConfirmation,
+    excludeFlagged: contest.excludeFlagged,
   });
-  // After the first draw the number of places is the record's: the edit leaves it out.
-  const winnersCountLocked = Boolean(contest.frozenAt);
+  // After the first draw the number of places and the rule on flagged entries are the
+  // record's: the edit leaves them out.
+  const lockedByDraw = Boolean(contest.frozenAt);
 
-  const onSubmit = form.handleSubmit(({ winnersCount, ...body }) =>
+  const onSubmit = form.handleSubmit(({ winnersCount, excludeFlagged, ...body }) =>
     update.mutate(
       {
         ...body,
         endDate: body.endDate.toISOString(),
-        ...(winnersCountLocked ? {} : { winnersCount }),
+        ...(lockedByDraw ? {} : { winnersCount, excludeFlagged }),
       },
       {
         onSuccess: () => {
@@ -88,7 +91,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
       <Card>
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate>
-            <ContestFields form={form} labels={editLabels} winnersCountLocked={winnersCountLocked}>
+            <ContestFields form={form} labels={editLabels} lockedByDraw={lockedByDraw}>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link href="/">Cancel</Link>

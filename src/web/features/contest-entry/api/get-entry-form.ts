@@ -1,0 +1,53 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { ENTRY_FORM_META, type EntryFormSetup } from '#shared/contracts/entries.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
+
+export function getEntryForm(contestId: string) {
+  return apiRequest<EntryFormSetup>(
+    'GET',
+    `/api/contests/${encodeURIComponent(contestId)}/entry-form`,
+  );
+}
+
+const metaContent = (name: string) =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || null;
+
+const subscribeNever = () => () => {};
+
+/** A meta tag of the server's page: `null` on the server and while hydrating. */
+function usePageMeta(name: string): string | null {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => metaContent(name),
+    () => null,
+  );
+}
+
+/**
+ * What the entry form sends beside its fields, and the CAPTCHA's site key when there is one.
+ * The server's page carries both in meta tags; a page that came without them (opened inside the
+ * app) asks for them once. The form never waits: sent without a token, an entry is taken as an
+ * API client's would be.
+ */
+export function useEntryForm(contestId: string) {
+  const pageSiteKey = usePageMeta(ENTRY_FORM_META.captchaSiteKey);
+  const [fetched, setFetched] = useState<EntryFormSetup | null>(null);
+  useEffect(() => {
+    // Read here rather than from the hook: during hydration the hook still says null.
+    if (metaContent(ENTRY_FORM_META.formToken)) return;
+    let isCurrent = true;
+    getEntryForm(contestId).then(
+      (setup) => isCurrent && setFetched(setup),
+      // Without it the form still works (no token, and no CAPTCHA to show).
+      () => {},
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [contestId]);
+  return {
+    captchaSiteKey: pageSiteKey ?? fetched?.captchaSiteKey ?? null,
+    /** Read as the form is sent. */
+    formToken: () => metaContent(ENTRY_FORM_META.formToken) ?? fetched?.formToken,
+  };
+}

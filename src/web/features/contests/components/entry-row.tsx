@@ -1,0 +1,121 @@
+import { Trophy } from 'lucide-react';
+import { drawMessages } from '#shared/contracts/draws.ts';
+import type { ContestEntryItem } from '#shared/contracts/entries.ts';
+import { describeFlag, flagLabels, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { formatDateTime } from '#web/lib/format-date.ts';
+import { reportFailure } from '#web/lib/report-failure.ts';
+import { useClearEntryFlag } from '../api/clear-entry-flag.ts';
+import { RemoveEntryDialog } from './remove-entry-dialog.tsx';
+
+function formatEntryDate(entryDate: string | null): string {
+  return entryDate ? formatDateTime(entryDate) : 'Unknown';
+}
+
+/**
+ * Each flag with its reason written out (a tooltip would hide it on a phone), and what the owner
+ * can do about it: clear a flag they judge wrong, or remove the entry. An alias cannot be
+ * cleared (it reaches the same mailbox as another entry): removing one of the two resolves it.
+ */
+function EntryFlags({
+  contestId,
+  entry,
+  isLocked,
+}: {
+  contestId: string;
+  entry: ContestEntryItem;
+  isLocked: boolean;
+}) {
+  const clear = useClearEntryFlag(contestId);
+  const clearFlag = (flag: EntryFlag) =>
+    clear.mutate(
+      { entryId: entry.id, flag },
+      {
+        onSuccess: () =>
+          toast({
+            title: 'Flag Cleared',
+            description: `${flagLabels[flag]} cleared for ${entry.name}.`,
+            variant: 'success',
+          }),
+        onError: (error) =>
+          reportFailure(error, 'Clear Failed', 'Failed to clear the flag. Please try again.'),
+      },
+    );
+
+  return (
+    <div className="mt-3 grid gap-3 rounded-lg border border-border bg-muted/60 p-3">
+      <ul className="grid gap-3" aria-label={`Why ${entry.name}'s entry is flagged`}>
+        {entry.flags.map((flag) => (
+          <li key={flag} className="flex items-start gap-3">
+            <div className="grid min-w-0 flex-1 justify-items-start gap-1">
+              <Badge tone="warning">{flagLabels[flag]}</Badge>
+              <p className="text-xs text-muted-foreground">{describeFlag(flag, entry.email)}</p>
+            </div>
+            {!isLocked && flag !== 'alias' ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="shrink-0"
+                aria-label={`Clear the ${flagLabels[flag]} flag of ${entry.name}`}
+                disabled={clear.isPending}
+                onClick={() => clearFlag(flag)}
+              >
+                Clear
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {isLocked ? (
+        <p className="text-xs text-muted-foreground">{drawMessages.entriesLocked}</p>
+      ) : (
+        <div className="flex justify-end border-t border-border pt-3">
+          <RemoveEntryDialog contestId={contestId} entry={entry} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One entrant in the owner's list: who, when, whether they confirmed, and any flags. */
+export function EntryRow({
+  contestId,
+  entry,
+  isWinner,
+  isLocked,
+}: {
+  contestId: string;
+  entry: ContestEntryItem;
+  isWinner: boolean;
+  /** The draw has frozen the entries: flags can no longer be cleared nor entries removed. */
+  isLocked: boolean;
+}) {
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-1.5 font-medium">
+            {isWinner ? (
+              <Trophy aria-label="Winner" className="size-4 shrink-0 text-accent" />
+            ) : null}
+            <span className="truncate">{entry.name}</span>
+            {entry.status === 'pending' ? (
+              <Badge tone="info" className="shrink-0">
+                Pending
+              </Badge>
+            ) : null}
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+        </div>
+        <p className="shrink-0 text-xs text-muted-foreground sm:text-right">
+          {formatEntryDate(entry.entryDate)}
+        </p>
+      </div>
+      {entry.flags.length > 0 ? (
+        <EntryFlags contestId={contestId} entry={entry} isLocked={isLocked} />
+      ) : null}
+    </li>
+  );
+}
