@@ -227,6 +227,7 @@ test.describe('public entry page', () => {
     releaseScripts();
     await expect(form.submit).toBeEnabled();
     await expect(form.name).toHaveValue('Early Typer');
+    await waitLikeAPerson(page);
     await form.submit.click();
     await expectToast(page, 'Entry Successful!');
     await expect(

@@ -4,13 +4,21 @@ import { AppError } from '#server/errors.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Cloudflare Turnstile's script and widget frame, allowed only when a CAPTCHA is configured. */
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** Security headers, and a CSRF defence: browsers always name the page that sent a request. */
-export async function registerSecurity(app: FastifyInstance, options: { appUrl: string }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { appUrl: string; allowsCaptcha: boolean },
+) {
+  const captcha = options.allowsCaptcha ? [TURNSTILE_ORIGIN] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...captcha],
+        frameSrc: ["'self'", ...captcha],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -84,6 +84,9 @@ export const entryFormFields = {
  * (ENTRY_FORM_META); a page reached inside the app asks GET /api/contests/{id}/entry-form.
  */
 export type EntryFormSetup = { formToken: string; captchaSiteKey: string | null };
+/** The CAPTCHA widget's action: the server takes tokens minted for the entry form only. */
+export const CAPTCHA_ACTION = 'enter';
+
 export const ENTRY_FORM_META = {
   formToken: 'entry-form-token',
   captchaSiteKey: 'captcha-site-key',

@@ -2,12 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { countHit } from '#server/plugins/rate-limit.ts';
-import { entryMessages } from '#shared/contracts/entries.ts';
+import { CAPTCHA_ACTION, entryMessages } from '#shared/contracts/entries.ts';
 
 export type CaptchaSettings = { siteKey: string; secret: string; verifyUrl: string };
-
-/** The widget's action name: a token minted for another form of the site does not pass. */
-export const CAPTCHA_ACTION = 'enter';
 
 /** Turnstile's tokens live 300 s; a used one is remembered a little longer. */
 const USED_TOKEN_MEMORY_MS = 10 * 60 * 1000;

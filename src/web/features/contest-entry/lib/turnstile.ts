@@ -2,9 +2,9 @@
  * Cloudflare Turnstile on the entry form (docs/product.md#trusted-leads). Imported only when the
  * operator configured a site key: without one, neither this module nor Cloudflare's script loads.
  */
+import { CAPTCHA_ACTION } from '#shared/contracts/entries.ts';
+
 const SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
-/** The server takes tokens minted for this action only (CAPTCHA_ACTION, entries/captcha.ts). */
-const ACTION = 'enter';
 
 type Turnstile = {
   render(
@@ -51,7 +51,7 @@ export async function renderCaptcha(
   if (signal.aborted) return null;
   const widgetId = turnstile.render(container, {
     sitekey: siteKey,
-    action: ACTION,
+    action: CAPTCHA_ACTION,
     size: 'flexible',
     // The entry page is light whatever the device's theme.
     theme: 'light',
