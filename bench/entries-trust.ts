@@ -2,9 +2,10 @@
  * What the trusted-leads checks cost the entry path (issue 14): POST entry on one hot contest,
  * 50 connections, on PostgreSQL, the server as it was before the checks (BEFORE_REVISION, built
  * from git into a temporary worktree) against the server of this checkout with every check on
- * (RATE_LIMIT=on: the per-address and per-domain counts inside the group commit; entrants spread
- * over 1,000 client addresses behind one proxy, so some cross the flag threshold). Both run at
- * once on one PostgreSQL and take turns, A, B, A, B, ...; the figures are medians of the rounds.
+ * (RATE_LIMIT=on: the per-address and per-domain counts inside the group commit). Both are
+ * deployed alike, behind one balancer (TRUST_PROXY=on) that reports each entrant's address, one
+ * of 1,000 (so some cross the flag threshold). Both run at once on one PostgreSQL and take
+ * turns, A, B, A, B, ...; the figures are medians of the rounds.
  * Beside entries/s (which swings with whatever else the machine does), the CPU per 1,000
  * acknowledged entries of the server process and of PostgreSQL (the whole cluster: only the
  * side under load uses it during its round).
@@ -83,9 +84,11 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
     address = (address + 1) % CLIENT_ADDRESSES;
     return { 'x-forwarded-for': `198.51.${Math.floor(address / 250)}.${address % 250}` };
   };
+  // The same deployment for both: behind one balancer that reports each entrant's address.
   const beforeApp = await startPrizewheel('postgres', {
     tree: before.tree,
     serverArgs: [before.bundle],
+    env: { RATE_LIMIT: 'on', TRUST_PROXY: 'on' },
   });
   const afterApp = await startPrizewheel('postgres', {
     env: { RATE_LIMIT: 'on', TRUST_PROXY: 'on' },
@@ -96,6 +99,7 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
         label: `before the checks (${BEFORE_REVISION})`,
         app: beforeApp,
         contestId: await createContest(beforeApp, 10_000_000),
+        headersFor: forwardedFor,
       },
       {
         label: 'with the checks (RATE_LIMIT=on, 1,000 client addresses)',

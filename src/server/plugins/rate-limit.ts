@@ -5,7 +5,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
@@ -26,39 +26,29 @@ export async function countHits(
   db: Db,
   keys: Hits[],
 ): Promise<{ key: string; current: number; ttl: number }[]> {
-  const ended = sql`${rateLimits.windowEnd} <= now()`;
-  const hits = sql`unnest(${sql.param(keys.map((key) => key.key))}::text[], ${sql.param(keys.map((key) => key.hits))}::int[], ${sql.param(keys.map((key) => key.windowMs))}::int[]) as hit(key, hits, window_ms)`;
-  return db
-    .insert(rateLimits)
-    .select(
-      db
-        .select({
-          key: sql`hit.key`.as('key'),
-          count: sql`hit.hits`.as('count'),
-          windowStart: sql`now()`.as('window_start'),
-          windowEnd: sql`now() + hit.window_ms * interval '1 millisecond'`.as('window_end'),
-        })
-        .from(hits),
-    )
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${ended} then excluded.count else ${rateLimits.count} + excluded.count end`,
-        windowStart: sql`case when ${ended} then now() else ${rateLimits.windowStart} end`,
-        windowEnd: sql`case when ${ended} then excluded.window_end else ${rateLimits.windowEnd} end`,
-      },
-    })
-    .returning({
-      key: rateLimits.key,
-      current: rateLimits.count,
-      // now() is when this statement's transaction began: one that began a moment before the
-      // window's creator reads a little more than a window left, hence the clamp.
-      ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimits.windowEnd} - now()) * 1000))::int`,
-    })
-    .then((rows) => {
-      const windowOf = new Map(keys.map((key) => [key.key, key.windowMs]));
-      return rows.map((row) => ({ ...row, ttl: Math.min(row.ttl, windowOf.get(row.key)!) }));
-    });
+  const ended = sql`rate_limits.window_end <= now()`;
+  const rows = await queryRows<{ key: string; current: number; ttl: number }>(
+    db,
+    sql`insert into rate_limits (key, count, window_start, window_end)
+      select hit.key, hit.hits, now(), now() + hit.window_ms * interval '1 millisecond'
+      from unnest(${sql.param(keys.map((key) => key.key))}::text[],
+                  ${sql.param(keys.map((key) => key.hits))}::int[],
+                  ${sql.param(keys.map((key) => key.windowMs))}::int[]) as hit(key, hits, window_ms)
+      on conflict (key) do update set
+        count = case when ${ended} then excluded.count else rate_limits.count + excluded.count end,
+        window_start = case when ${ended} then now() else rate_limits.window_start end,
+        window_end = case when ${ended} then excluded.window_end else rate_limits.window_end end
+      returning key, count as current,
+        -- now() is when this statement's transaction began: one that began a moment before the
+        -- window's creator reads a little more than a window left, hence the clamp below.
+        greatest(0, ceil(extract(epoch from window_end - now()) * 1000))::int as ttl`,
+  );
+  const windowOf = new Map(keys.map((key) => [key.key, key.windowMs]));
+  return rows.map((row) => ({
+    key: row.key,
+    current: Number(row.current),
+    ttl: Math.min(Number(row.ttl), windowOf.get(row.key)!),
+  }));
 }
 
 /** Counts one hit on `key` in a fixed window of `windowMs` (see countHits). */

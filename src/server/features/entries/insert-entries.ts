@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, exists, lt, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { countHits, type Hits } from '#server/plugins/rate-limit.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
@@ -84,6 +84,8 @@ export async function insertEntries(
         // The first draw froze the list it draws from: no entry joins it, imported or not.
         isFrozen: sql<boolean>`${contests.frozenAt} is not null`,
         requireConfirmation: contests.requireConfirmation,
+        // Asked here rather than by a statement of its own: most batches have none to purge.
+        hasExpiredPending: sql<boolean>`exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending})`,
         // now() is the transaction's start: the date of every entry this transaction inserts.
         entryDate: sql<Date>`${entryDateNow}`.mapWith(contestEntries.entryDate),
       })
@@ -96,9 +98,8 @@ export async function insertEntries(
     }
     const isPending = contest.requireConfirmation && !options.byOwner;
     // An unconfirmed entry past its link's life no longer holds its address (also once the
-    // owner has stopped asking for confirmation: its pending entries remain). A probe of the
-    // small index of pending entries when there are none.
-    await purgeExpiredPending(tx, contestId);
+    // owner has stopped asking for confirmation: its pending entries remain).
+    if (contest.hasExpiredPending) await purgeExpiredPending(tx, contestId);
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
     const prepared: Prepared[] = candidates.map((candidate) => ({
@@ -124,7 +125,6 @@ export async function insertEntries(
         ? await setAsideStored(tx, contestId, prepared, eligible, outcomes)
         : eligible;
     let next = 0;
-    let confirmed = 0;
     while (next < open.length && remaining > 0) {
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
       const chunk = positions.map((position) => prepared[position]!);
@@ -134,19 +134,16 @@ export async function insertEntries(
         entryDate: contest.entryDate,
         status: isPending ? 'pending' : 'confirmed',
       });
-      if (!isPending) confirmed += rows.length;
       remaining -= rows.length;
       next += positions.length;
     }
     for (const position of open.slice(next)) outcomes[position] = { status: 'full' };
-    if (confirmed > 0) {
-      await tx.execute(
-        sql`update contests set entry_count = entry_count + ${confirmed} where id = ${contestId}`,
-      );
-    }
     return outcomes;
   });
 }
+
+/** An unconfirmed entry whose link has expired (the pending entries' index finds them). */
+const isExpiredPending = sql`${contestEntries.status} = 'pending' and ${contestEntries.entryDate} < now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`;
 
 /** The SHA-256 of a confirmation token, as stored. */
 export const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -155,16 +152,7 @@ export const hashConfirmToken = (token: string) => createHash('sha256').update(t
 export async function purgeExpiredPending(db: Db, contestId?: string): Promise<number> {
   const deleted = await db
     .delete(contestEntries)
-    .where(
-      and(
-        contestId ? eq(contestEntries.contestId, contestId) : undefined,
-        eq(contestEntries.status, 'pending'),
-        lt(
-          contestEntries.entryDate,
-          sql`now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`,
-        ),
-      ),
-    )
+    .where(and(contestId ? eq(contestEntries.contestId, contestId) : undefined, isExpiredPending))
     .returning({ id: contestEntries.id });
   return deleted.length;
 }
@@ -264,45 +252,44 @@ async function setAsideStored(
   });
 }
 
+/**
+ * One INSERT for the chunk, which also adds the confirmed rows it inserted to the contest's
+ * counter (under the lock this transaction holds): a statement fewer per batch, and a batch
+ * of a busy contest is often a handful of entries, so each statement weighs. Written as SQL, as
+ * the hot path's other statements (queryRows). One parameter per column, not per row: building
+ * and sending a parameter per row and column cost more than the insert itself (a 100,000-row
+ * import spent most of its time there). Flags travel comma-joined: unnest would flatten an
+ * array of arrays. Only what tells the rows apart comes back (reading back 100,000 names and
+ * dates cost an import ~0.4 s of its ~3 s): the name is the candidate's, the date the
+ * transaction's.
+ */
 function insertChunk(
   tx: Transaction,
   contestId: string,
   chunk: Prepared[],
   tokens: (string | null)[],
 ) {
-  // One parameter per column, not per row: building and sending a parameter per row and column
-  // cost more than the insert itself (a 100,000-row import spent most of its time there). Flags
-  // travel comma-joined: unnest would flatten an array of arrays.
   const column = (values: (string | null)[]) => sql.param(values);
-  const rows = sql`unnest(${column(chunk.map((candidate) => candidate.name))}::text[], ${column(chunk.map((candidate) => candidate.email))}::text[], ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[], ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[]) as candidate(name, email, flags, token_hash)`;
   const status = tokens[0] ? 'pending' : 'confirmed';
-  return (
-    tx
-      .insert(contestEntries)
-      .select(
-        // Every column the insert writes, in the table's order (the generated email_key is not
-        // one), as an INSERT ... SELECT needs; as SQL, since the builder's check counts it.
-        tx
-          .select({
-            id: sql`time_ordered_uuid()`.as('id'),
-            contestId: sql`${contestId}::uuid`.as('contest_id'),
-            name: sql`candidate.name`.as('name'),
-            email: sql`candidate.email`.as('email'),
-            status: sql`${status}`.as('status'),
-            flags: sql`coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}')`.as(
-              'flags',
-            ),
-            confirmTokenHash: sql`candidate.token_hash`.as('confirm_token_hash'),
-            entryDate: entryDateNow.as('entry_date'),
-          })
-          .from(rows)
-          .getSQL(),
-      )
-      .onConflictDoNothing()
-      // Only what tells the rows apart: reading back 100,000 names and dates cost an import on
-      // the embedded database ~0.4 s of its ~3 s. The name is the candidate's, the date the
-      // transaction's.
-      .returning({ id: contestEntries.id, email: contestEntries.email })
+  return queryRows<{ id: string; email: string }>(
+    tx,
+    sql`with inserted as (
+      insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash, entry_date)
+      select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
+        coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'), candidate.token_hash,
+        ${entryDateNow}
+      from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
+                  ${column(chunk.map((candidate) => candidate.email))}::text[],
+                  ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
+                  ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[])
+        as candidate(name, email, flags, token_hash)
+      on conflict do nothing
+      returning id, email
+    ), counted as (
+      update contests set entry_count = entry_count + (select count(*) from inserted)
+      where id = ${contestId} and ${status} = 'confirmed'
+    )
+    select id, email from inserted`,
   );
 }
 
