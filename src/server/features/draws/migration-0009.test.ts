@@ -1,21 +1,15 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { contests } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { firstRowOf, openDatabaseBefore } from '#server/testing/database-before.ts';
 import { drawApi, expectError, expectOk, historyOf } from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
-import { createDatabase } from '#server/testing/processes.ts';
 import type { SeededUser } from '#server/testing/seed.ts';
-import { createTestApp, testDatabaseKind, type TestApp } from '#server/testing/test-app.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { DrawHistoryItem, DrawRecord, WheelData } from '#shared/contracts/draws.ts';
 
 /**
@@ -24,62 +18,12 @@ import type { DrawHistoryItem, DrawRecord, WheelData } from '#shared/contracts/d
  * draft) and marked as predating verifiable draws (the drawn ones), their winner kept.
  */
 
-const drizzleFolder = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
-const BEFORE = '0009_verifiable_draws';
 const HEX64 = /^[0-9a-f]{64}$/;
 const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
-/** The migrations folder as it was before 0009: its SQL files and a journal that ends at 0008. */
-function foldersUpTo0008(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-0008-'));
-  mkdirSync(path.join(folder, 'meta'));
-  const journal = JSON.parse(
-    readFileSync(path.join(drizzleFolder, 'meta/_journal.json'), 'utf8'),
-  ) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === BEFORE);
-  expect(cut).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, cut);
-  for (const entry of entries) {
-    copyFileSync(
-      path.join(drizzleFolder, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
-    );
-  }
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
-
-/** A fresh database of this run's kind, migrated up to 0008 only. */
-async function databaseAt0008(folder: string): Promise<Database> {
-  if (testDatabaseKind() === 'pglite') {
-    const database = openPglite(undefined);
-    await migratePglite(database.db as never, { migrationsFolder: folder });
-    return database;
-  }
-  const created = await createDatabase(process.env.TEST_DATABASE_URL!, 'pw_migration');
-  const database = openPostgres(created.url, 5);
-  await migratePg(database.db as never, { migrationsFolder: folder });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
-
-type Row = Record<string, unknown>;
-async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
-async function one(database: Database, query: ReturnType<typeof sql>): Promise<Row> {
-  return (await rows(database, query))[0]!;
-}
+const one = firstRowOf;
 
 describe('migration 0009 on a database from before verifiable draws', () => {
-  let folder: string;
   let database: Database;
   let t: TestApp;
   let owner: SeededUser;
@@ -93,8 +37,7 @@ describe('migration 0009 on a database from before verifiable draws', () => {
   };
 
   beforeAll(async () => {
-    folder = foldersUpTo0008();
-    database = await databaseAt0008(folder);
+    database = await openDatabaseBefore('0009_verifiable_draws');
     // The tables as 0008 left them: no seed, no picks, the winner on the contest.
     ids.owner = String(
       (
@@ -167,7 +110,6 @@ describe('migration 0009 on a database from before verifiable draws', () => {
   afterAll(async () => {
     await t?.close();
     await database?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
   const row = async (id: string) =>
