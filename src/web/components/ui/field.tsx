@@ -38,15 +38,31 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': error || hint ? messageId : undefined,
       })}
-      {error ? (
-        <p id={messageId} role="alert" className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
+}
+
+/** A field's error (announced) or else its hint; `id` is what the control's aria-describedby names. */
+export function FieldMessage({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  if (error) {
+    return (
+      <p id={id} role="alert" className="text-sm font-medium text-destructive">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={id} className="text-xs text-muted-foreground">
+      {hint}
+    </p>
+  ) : null;
 }

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { FieldMessage } from './field.tsx';
 import { Label } from './label.tsx';
 import { Switch } from './switch.tsx';
 
@@ -30,15 +31,7 @@ export function SwitchField({
         <Label htmlFor={switchId} className="leading-snug">
           {label}
         </Label>
-        {error ? (
-          <p id={messageId} role="alert" className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={messageId} className="text-xs text-muted-foreground">
-            {hint}
-          </p>
-        ) : null}
+        <FieldMessage id={messageId} error={error} hint={hint} />
       </div>
       <Switch
         id={switchId}
