@@ -127,7 +127,7 @@ const configSchema = envSchema.transform((values) => {
     dataDir,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
-    adminEmails: parseEmailList(values.ADMIN_EMAILS),
+    adminEmails: parseLowercaseList(values.ADMIN_EMAILS),
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     rateLimit: values.RATE_LIMIT,
     trustProxy: values.TRUST_PROXY,
@@ -139,11 +139,7 @@ const configSchema = envSchema.transform((values) => {
       values.DRAW_BEACON_URL && values.DRAW_BEACON_CHAIN
         ? { url: values.DRAW_BEACON_URL.replace(/\/+$/, ''), chain: values.DRAW_BEACON_CHAIN }
         : null,
-    emailDomainAllowList: new Set(
-      values.EMAIL_DOMAIN_ALLOWLIST.split(',')
-        .map((domain) => domain.trim().toLowerCase())
-        .filter(Boolean),
-    ) as ReadonlySet<string>,
+    emailDomainAllowList: parseLowercaseList(values.EMAIL_DOMAIN_ALLOWLIST),
     captcha:
       values.TURNSTILE_SITE_KEY && values.TURNSTILE_SECRET
         ? {
@@ -174,11 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
-function parseEmailList(list: string): ReadonlySet<string> {
+/** A comma-separated list of e-mails or domains, compared in lower case. */
+function parseLowercaseList(list: string): ReadonlySet<string> {
   return new Set(
     list
       .split(',')
-      .map((email) => email.trim().toLowerCase())
+      .map((item) => item.trim().toLowerCase())
       .filter(Boolean),
   );
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
+import { hashToken } from '#server/lib/tokens.ts';
 import { countHit } from '#server/plugins/rate-limit.ts';
 import { CAPTCHA_ACTION, entryMessages } from '#shared/contracts/entries.ts';
 
@@ -26,8 +26,7 @@ export async function verifyCaptcha(
 ): Promise<void> {
   const token = input.token;
   if (!token || token.length > 2048) throw refuse();
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  const { current } = await countHit(db, `captcha ${tokenHash}`, USED_TOKEN_MEMORY_MS);
+  const { current } = await countHit(db, `captcha ${hashToken(token)}`, USED_TOKEN_MEMORY_MS);
   if (current > 1) throw refuse();
   let answer: SiteverifyAnswer;
   try {

@@ -22,16 +22,20 @@ const TOKEN_SHAPE = /^[\w-]{43}$/;
 export async function confirmEntry({ db }: DbContext, token: string): Promise<EntryConfirmation> {
   if (!TOKEN_SHAPE.test(token)) throw deadLink(entryMessages.confirmationInvalid);
   const tokenHash = hashConfirmToken(token);
-  const [found] = await db
-    .select({ contestId: contestEntries.contestId })
-    .from(contestEntries)
-    .where(eq(contestEntries.confirmTokenHash, tokenHash));
-  if (!found) throw deadLink(entryMessages.confirmationInvalid);
   return db.transaction(async (tx) => {
+    // The entry's contest, locked, found through the token in the same statement.
     const [contest] = await tx
       .select()
       .from(contests)
-      .where(eq(contests.id, found.contestId))
+      .where(
+        eq(
+          contests.id,
+          tx
+            .select({ contestId: contestEntries.contestId })
+            .from(contestEntries)
+            .where(eq(contestEntries.confirmTokenHash, tokenHash)),
+        ),
+      )
       .for('update');
     const [entry] = await tx
       .select({
@@ -43,7 +47,7 @@ export async function confirmEntry({ db }: DbContext, token: string): Promise<En
       })
       .from(contestEntries)
       .where(eq(contestEntries.confirmTokenHash, tokenHash));
-    // Purged (or its contest deleted) between the two reads.
+    // Unknown, or purged since the contest was locked.
     if (!contest || !entry) throw deadLink(entryMessages.confirmationInvalid);
     if (entry.status === 'confirmed') throw deadLink(entryMessages.confirmationUsed);
     if (entry.isExpired) throw deadLink(entryMessages.confirmationExpired);

@@ -499,7 +499,7 @@ describe('double opt-in', () => {
       t.database.db,
       contest.id,
       Array.from({ length: 300 }, (_, i) => ({ name: `Fan ${i}`, email: `race${i}@example.com` })),
-      { enforceSchedule: true, byOwner: false, countBursts: false },
+      { byOwner: false },
     );
     const tokens = outcomes.map((outcome) => {
       if (outcome.status !== 'accepted' || !outcome.confirmToken) {

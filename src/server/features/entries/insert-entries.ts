@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
+import { createRandomToken } from '#server/lib/tokens.ts';
 import { countHits, type Hits } from '#server/plugins/rate-limit.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
@@ -37,12 +38,12 @@ export type EntryOutcome =
   | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
 
 /**
- * `enforceSchedule`: the entering rules (active and before the end, by the database clock); an
- * owner's import skips them but still respects maxEntries and the draw's freeze.
- * `byOwner`: an import, confirmed by the owner who brought the list, never held pending.
- * `countBursts`: count entries per client address and per domain (off with RATE_LIMIT=off).
+ * `byOwner`: an owner's import, which skips the entering rules (active and before the end, by
+ * the database clock) but still respects maxEntries and the draw's freeze, and whose rows the
+ * owner vouches for (never pending). Entries from the entry form follow the rules; those that
+ * carry a client address are also counted for bursts.
  */
-export type InsertOptions = { enforceSchedule: boolean; byOwner: boolean; countBursts: boolean };
+export type InsertOptions = { byOwner: boolean };
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -93,7 +94,7 @@ export async function insertEntries(
       .where(eq(contests.id, contestId))
       .for('update');
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
-    if (contest.isFrozen || (options.enforceSchedule && !contest.isOpen)) {
+    if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
     }
     const isPending = contest.requireConfirmation && !options.byOwner;
@@ -108,10 +109,7 @@ export async function insertEntries(
       clientAddress: candidate.clientAddress,
       flags: candidate.flags ? [...candidate.flags] : [],
     }));
-    let eligible = prepared.map((_, index) => index);
-    if (options.countBursts) {
-      eligible = await screenBursts(tx, contestId, prepared, outcomes);
-    }
+    const eligible = await screenBursts(tx, contestId, prepared, outcomes);
 
     // Pending entries do not take places (only confirmations do), but none are taken once full.
     const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
@@ -128,7 +126,7 @@ export async function insertEntries(
     while (next < open.length && remaining > 0) {
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
       const chunk = positions.map((position) => prepared[position]!);
-      const tokens = chunk.map(() => (isPending ? randomBytes(32).toString('base64url') : null));
+      const tokens = chunk.map(() => (isPending ? createRandomToken() : null));
       const rows = await insertChunk(tx, contestId, chunk, tokens);
       assignOutcomes(outcomes, positions, chunk, tokens, rows, {
         entryDate: contest.entryDate,
@@ -158,9 +156,10 @@ export async function purgeExpiredPending(db: Db, contestId?: string): Promise<n
 }
 
 /**
- * Counts the batch's entries per client address and per domain in the shared rate-limit table
- * (one statement for the batch, shared by every instance), then flags or refuses each candidate
- * by its place in its address's and its domain's counts. Returns the positions still to insert.
+ * Counts the batch's entries that carry a client address (the entry form's, with RATE_LIMIT on)
+ * per address and per domain in the shared rate-limit table (one statement for the batch, shared
+ * by every instance), then flags or refuses each by its place in its address's and its domain's
+ * counts. Returns the positions still to insert.
  */
 async function screenBursts(
   tx: Transaction,
@@ -169,11 +168,10 @@ async function screenBursts(
   outcomes: EntryOutcome[],
 ): Promise<number[]> {
   const keysOf = (candidate: Prepared) => {
+    if (!candidate.clientAddress) return { address: null, domain: null };
     const domain = emailDomain(candidate.email);
     return {
-      address: candidate.clientAddress
-        ? `entry-address ${contestId} ${candidate.clientAddress}`
-        : null,
+      address: `entry-address ${contestId} ${candidate.clientAddress}`,
       domain: isLargeMailProvider(domain) ? null : `entry-domain ${contestId} ${domain}`,
     };
   };

@@ -181,11 +181,7 @@ async function countImport(ctx: AppContext, user: SessionUser) {
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const writer = new EntryWriter((contestId, batch) =>
-    insertEntries(db, contestId, batch, {
-      enforceSchedule: true,
-      byOwner: false,
-      countBursts: ctx.config.rateLimit,
-    }),
+    insertEntries(db, contestId, batch, { byOwner: false }),
   );
   const appHostname = new URL(ctx.config.appUrl).hostname;
   scheduleEntryHousekeeping(app, ctx);

@@ -335,13 +335,7 @@ async function insertInTransactions(
     if (outcomes.length > 0) await nextTurnOfEventLoop();
     const chunk = candidates.slice(outcomes.length, outcomes.length + rows);
     const started = performance.now();
-    outcomes.push(
-      ...(await insertEntries(db, contestId, chunk, {
-        enforceSchedule: false,
-        byOwner: true,
-        countBursts: false,
-      })),
-    );
+    outcomes.push(...(await insertEntries(db, contestId, chunk, { byOwner: true })));
     rows = nextTransactionRows(chunk.length, performance.now() - started);
   }
   return outcomes;
