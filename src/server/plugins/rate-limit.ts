@@ -3,7 +3,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
@@ -16,24 +16,24 @@ const SWEEP_EVERY_MS = 60_000;
 /** `hits` hits on `key`, in a fixed window of `windowMs`. */
 export type Hits = { key: string; windowMs: number; hits: number };
 
+/** Each key's count after the hits and the milliseconds its window has left. */
+export type HitCount = { key: string; current: number; ttl: number };
+
 /**
- * Counts hits on many keys (each once in `keys`) in one statement, in fixed windows measured by
- * the database clock (instances' clocks may disagree; the database's is one). The upsert is
- * atomic: concurrent hits from any instance each get their own count. Answers each key's count
- * after these hits and the milliseconds its window has left.
+ * The upsert that counts hits on many keys (each once in `keys`), in fixed windows measured by
+ * the database clock (instances' clocks may disagree; the database's is one). It is atomic:
+ * concurrent hits from any instance each get their own count. Alone, or as a CTE of a larger
+ * statement, counting only when `gate`'s condition holds over its `from` (the entries count
+ * their bursts in the statement that locks their contest). Its rows go through readHitCounts.
  */
-export async function countHits(
-  db: Db,
-  keys: Hits[],
-): Promise<{ key: string; current: number; ttl: number }[]> {
+export function countHitsStatement(keys: Hits[], gate?: { from: SQL; where: SQL }): SQL {
   const ended = sql`rate_limits.window_end <= now()`;
-  const rows = await queryRows<{ key: string; current: number; ttl: number }>(
-    db,
-    sql`insert into rate_limits (key, count, window_start, window_end)
+  return sql`insert into rate_limits (key, count, window_start, window_end)
       select hit.key, hit.hits, now(), now() + hit.window_ms * interval '1 millisecond'
       from unnest(${sql.param(keys.map((key) => key.key))}::text[],
                   ${sql.param(keys.map((key) => key.hits))}::int[],
                   ${sql.param(keys.map((key) => key.windowMs))}::int[]) as hit(key, hits, window_ms)
+        ${gate ? sql`, ${gate.from} where ${gate.where}` : sql``}
       on conflict (key) do update set
         count = case when ${ended} then excluded.count else rate_limits.count + excluded.count end,
         window_start = case when ${ended} then now() else rate_limits.window_start end,
@@ -41,14 +41,22 @@ export async function countHits(
       returning key, count as current,
         -- now() is when this statement's transaction began: one that began a moment before the
         -- window's creator reads a little more than a window left, hence the clamp below.
-        greatest(0, ceil(extract(epoch from window_end - now()) * 1000))::int as ttl`,
-  );
+        greatest(0, ceil(extract(epoch from window_end - now()) * 1000))::int as ttl`;
+}
+
+/** The counts countHitsStatement answered for `keys`. */
+export function readHitCounts(rows: HitCount[], keys: Hits[]): HitCount[] {
   const windowOf = new Map(keys.map((key) => [key.key, key.windowMs]));
   return rows.map((row) => ({
     key: row.key,
     current: Number(row.current),
     ttl: Math.min(Number(row.ttl), windowOf.get(row.key)!),
   }));
+}
+
+/** Counts hits on many keys in one statement (see countHitsStatement). */
+export async function countHits(db: Db, keys: Hits[]): Promise<HitCount[]> {
+  return readHitCounts(await queryRows<HitCount>(db, countHitsStatement(keys)), keys);
 }
 
 /** Counts one hit on `key` in a fixed window of `windowMs` (see countHits). */

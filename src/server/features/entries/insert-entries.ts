@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
-import { contestEntries, contests } from '#server/db/schema.ts';
+import { contestEntries } from '#server/db/schema.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
-import { countHits, type Hits } from '#server/plugins/rate-limit.ts';
+import {
+  countHitsStatement,
+  readHitCounts,
+  type HitCount,
+  type Hits,
+} from '#server/plugins/rate-limit.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import {
@@ -60,8 +65,11 @@ const INSERT_CHUNK = 5000;
  */
 const entryDateNow = sql`date_trunc('milliseconds', now())`;
 
+/** The keys a candidate's entry counts on for bursts (none for an entry without an address). */
+type BurstKeys = { address: string | null; domain: string | null };
+
 /** A candidate with the flags it will be stored with (its own, then the batch's). */
-type Prepared = { name: string; email: string; clientAddress?: string; flags: EntryFlag[] };
+type Prepared = { name: string; email: string; flags: EntryFlag[]; burstKeys: BurstKeys };
 
 /**
  * Inserts candidates in order, within one transaction holding the contest's row lock, so the
@@ -76,23 +84,15 @@ export async function insertEntries(
   candidates: EntryCandidate[],
   options: InsertOptions,
 ): Promise<EntryOutcome[]> {
+  const prepared: Prepared[] = candidates.map((candidate) => ({
+    name: candidate.name,
+    email: candidate.email,
+    flags: candidate.flags ? [...candidate.flags] : [],
+    burstKeys: burstKeysOf(contestId, candidate),
+  }));
+  const hits = tallyHits(prepared);
   return db.transaction(async (tx) => {
-    const [contest] = await tx
-      .select({
-        maxEntries: contests.maxEntries,
-        entryCount: contests.entryCount,
-        isOpen: sql<boolean>`${contests.isActive} and now() < ${contests.endDate}`,
-        // The first draw froze the list it draws from: no entry joins it, imported or not.
-        isFrozen: sql<boolean>`${contests.frozenAt} is not null`,
-        requireConfirmation: contests.requireConfirmation,
-        // Asked here rather than by a statement of its own: most batches have none to purge.
-        hasExpiredPending: sql<boolean>`exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending})`,
-        // now() is the transaction's start: the date of every entry this transaction inserts.
-        entryDate: sql<Date>`${entryDateNow}`.mapWith(contestEntries.entryDate),
-      })
-      .from(contests)
-      .where(eq(contests.id, contestId))
-      .for('update');
+    const contest = await lockContest(tx, contestId, hits);
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
     if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
@@ -103,13 +103,8 @@ export async function insertEntries(
     if (contest.hasExpiredPending) await purgeExpiredPending(tx, contestId);
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
-    const prepared: Prepared[] = candidates.map((candidate) => ({
-      name: candidate.name,
-      email: candidate.email,
-      clientAddress: candidate.clientAddress,
-      flags: candidate.flags ? [...candidate.flags] : [],
-    }));
-    const eligible = await screenBursts(tx, contestId, prepared, outcomes);
+    const counts = readHitCounts(contest.hits ?? [], hits);
+    const eligible = screenBursts(prepared, hits, counts, outcomes);
 
     // Pending entries do not take places (only confirmations do), but none are taken once full.
     const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
@@ -129,7 +124,7 @@ export async function insertEntries(
       const tokens = chunk.map(() => (isPending ? createRandomToken() : null));
       const rows = await insertChunk(tx, contestId, chunk, tokens);
       assignOutcomes(outcomes, positions, chunk, tokens, rows, {
-        entryDate: contest.entryDate,
+        entryDate: new Date(contest.entryDateMs),
         status: isPending ? 'pending' : 'confirmed',
       });
       remaining -= rows.length;
@@ -155,49 +150,100 @@ export async function purgeExpiredPending(db: Db, contestId?: string): Promise<n
   return deleted.length;
 }
 
-/**
- * Counts the batch's entries that carry a client address (the entry form's, with RATE_LIMIT on)
- * per address and per domain in the shared rate-limit table (one statement for the batch, shared
- * by every instance), then flags or refuses each by its place in its address's and its domain's
- * counts. Returns the positions still to insert.
- */
-async function screenBursts(
-  tx: Transaction,
-  contestId: string,
-  prepared: Prepared[],
-  outcomes: EntryOutcome[],
-): Promise<number[]> {
-  const keysOf = (candidate: Prepared) => {
-    if (!candidate.clientAddress) return { address: null, domain: null };
-    const domain = emailDomain(candidate.email);
-    return {
-      address: `entry-address ${contestId} ${candidate.clientAddress}`,
-      domain: isLargeMailProvider(domain) ? null : `entry-domain ${contestId} ${domain}`,
-    };
+function burstKeysOf(contestId: string, candidate: EntryCandidate): BurstKeys {
+  if (!candidate.clientAddress) return { address: null, domain: null };
+  const domain = emailDomain(candidate.email);
+  return {
+    address: `entry-address ${contestId} ${candidate.clientAddress}`,
+    domain: isLargeMailProvider(domain) ? null : `entry-domain ${contestId} ${domain}`,
   };
-  const counted = new Map<string, Hits>();
+}
+
+/** The batch's hits per burst key: the entries that carry a client address, per address and per domain. */
+function tallyHits(prepared: Prepared[]): Hits[] {
+  const tally = new Map<string, Hits>();
   const hit = (key: string | null, windowMs: number) => {
     if (!key) return;
-    const found = counted.get(key);
+    const found = tally.get(key);
     if (found) found.hits += 1;
-    else counted.set(key, { key, windowMs, hits: 1 });
+    else tally.set(key, { key, windowMs, hits: 1 });
   };
-  const candidateKeys = prepared.map(keysOf);
-  for (const keys of candidateKeys) {
-    hit(keys.address, ADDRESS_WINDOW_MS);
-    hit(keys.domain, DOMAIN_WINDOW_MS);
+  for (const { burstKeys } of prepared) {
+    hit(burstKeys.address, ADDRESS_WINDOW_MS);
+    hit(burstKeys.domain, DOMAIN_WINDOW_MS);
   }
-  if (counted.size === 0) return prepared.map((_, index) => index);
-  const rows = await countHits(tx, [...counted.values()]);
-  // Each key's count before this batch, advanced candidate by candidate.
+  return [...tally.values()];
+}
+
+type LockedContest = {
+  maxEntries: number | null;
+  entryCount: number;
+  isOpen: boolean;
+  isFrozen: boolean;
+  requireConfirmation: boolean;
+  hasExpiredPending: boolean;
+  entryDateMs: number;
+  /** The burst keys' counts after this batch, when it has any and the contest takes entries. */
+  hits: HitCount[] | null;
+};
+
+/**
+ * Locks the contest's row and reads what the batch is decided by, in one statement that also
+ * counts the batch's burst hits in the shared rate-limit table (docs/product.md#trusted-leads):
+ * a batch of a busy contest is often a handful of entries, so each statement weighs. The count
+ * reads the locked row, so it runs after the lock is taken: writers of one contest take its
+ * lock first and its keys second, never the other way round (no deadlock). An ended or frozen
+ * contest counts nothing.
+ */
+async function lockContest(
+  tx: Transaction,
+  contestId: string,
+  hits: Hits[],
+): Promise<LockedContest | undefined> {
+  const counting = hits.length > 0;
+  const [contest] = await queryRows<LockedContest>(
+    tx,
+    sql`with locked as materialized (
+      select max_entries, entry_count,
+        is_active and now() < end_date as is_open,
+        -- The first draw froze the list it draws from: no entry joins it, imported or not.
+        frozen_at is not null as is_frozen,
+        require_confirmation,
+        -- Asked here rather than by a statement of its own: most batches have none to purge.
+        exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending}) as has_expired_pending,
+        -- now() is the transaction's start: the date of every entry this transaction inserts.
+        floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms
+      from contests where id = ${contestId} for update
+    )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}
+    select max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
+      is_frozen as "isFrozen", require_confirmation as "requireConfirmation",
+      has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
+      ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
+    from locked`,
+  );
+  return contest;
+}
+
+/**
+ * Flags or refuses each candidate that carries a client address by its place in its address's
+ * and its domain's counts (each key's count before this batch, advanced candidate by
+ * candidate). Returns the positions still to insert.
+ */
+function screenBursts(
+  prepared: Prepared[],
+  hits: Hits[],
+  counts: HitCount[],
+  outcomes: EntryOutcome[],
+): number[] {
+  const batchHits = new Map(hits.map((hit) => [hit.key, hit.hits]));
   const seen = new Map(
-    rows.map((row) => [row.key, { count: row.current - counted.get(row.key)!.hits, ttl: row.ttl }]),
+    counts.map((row) => [row.key, { count: row.current - batchHits.get(row.key)!, ttl: row.ttl }]),
   );
   const eligible: number[] = [];
   prepared.forEach((candidate, index) => {
-    const { address, domain } = candidateKeys[index]!;
-    const addressRow = address ? seen.get(address)! : null;
-    const domainRow = domain ? seen.get(domain)! : null;
+    const { address, domain } = candidate.burstKeys;
+    const addressRow = address ? seen.get(address) : undefined;
+    const domainRow = domain ? seen.get(domain) : undefined;
     if (addressRow) addressRow.count += 1;
     if (domainRow) domainRow.count += 1;
     if (addressRow && addressRow.count > ADDRESS_REFUSE_AFTER) {
