@@ -11,7 +11,7 @@
  * side under load uses it during its round).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -46,13 +46,17 @@ export type TrustBenchResult = {
   after: { label: string; rounds: Round[] };
 };
 
-/** A checkout of BEFORE_REVISION with this checkout's packages, and its server bundle. */
+/** A checkout of BEFORE_REVISION with its packages, and its server bundle. */
 function buildBefore(): { tree: string; bundle: string } {
   const tree = path.join(tmpdir(), `pw-bench-before-${BEFORE_REVISION}`);
   if (!existsSync(tree)) {
     execFileSync('git', ['worktree', 'add', '--detach', tree, BEFORE_REVISION], { cwd: root });
-    // The same packages but one (mailchecker, which the old code does not import).
-    symlinkSync(path.join(root, 'node_modules'), path.join(tree, 'node_modules'));
+    // Its own locked packages: this checkout's differ (mailchecker added, helmet without its
+    // Fastify plugin), and the old code must run on what it shipped with.
+    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: tree,
+      stdio: 'ignore',
+    });
   }
   const bundle = path.join(tree, 'dist/server/main.js');
   execFileSync(process.execPath, ['scripts/build-server.mjs', bundle], { cwd: tree });
