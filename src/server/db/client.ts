@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -21,6 +22,23 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for a statement whose text is one of a few fixed ones (only its parameters vary),
+ * run once per batch on the entries' hot path: PostgreSQL parses and plans it once per
+ * connection under a name derived from its text, and each later run sends its parameters alone
+ * (docs/decisions/020-per-request-work.md). A statement whose text varies with its input must
+ * not come here: each text would stay prepared on every connection. PGlite ignores the name.
+ */
+export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `pw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, exists, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '#server/db/client.ts';
+import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import {
@@ -201,7 +201,7 @@ async function lockContest(
   hits: Hits[],
 ): Promise<LockedContest | undefined> {
   const counting = hits.length > 0;
-  const [contest] = await queryRows<LockedContest>(
+  const [contest] = await queryPreparedRows<LockedContest>(
     tx,
     sql`with locked as materialized (
       select max_entries, entry_count,
@@ -300,7 +300,7 @@ async function setAsideStored(
  * One INSERT for the chunk, which also adds the confirmed rows it inserted to the contest's
  * counter (under the lock this transaction holds): a statement fewer per batch, and a batch
  * of a busy contest is often a handful of entries, so each statement weighs. Written as SQL, as
- * the hot path's other statements (queryRows). One parameter per column, not per row: building
+ * the hot path's other statements (queryPreparedRows). One parameter per column, not per row: building
  * and sending a parameter per row and column cost more than the insert itself (a 100,000-row
  * import spent most of its time there). Flags travel comma-joined: unnest would flatten an
  * array of arrays. Only what tells the rows apart comes back (reading back 100,000 names and
@@ -315,7 +315,7 @@ function insertChunk(
 ) {
   const column = (values: (string | null)[]) => sql.param(values);
   const status = tokens[0] ? 'pending' : 'confirmed';
-  return queryRows<{ id: string; email: string }>(
+  return queryPreparedRows<{ id: string; email: string }>(
     tx,
     sql`with inserted as (
       insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash, entry_date)
