@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Recomputes a Prizewheel draw record (protocol prizewheel-draw-v1, docs/draw-protocol.md) from
- * nothing but the record: the commitment, the frozen entry list and every pick.
+ * Recomputes a Prizewheel draw record (protocol prizewheel-draw-v1, or v2 weighted by bonus
+ * entries: docs/draw-protocol.md) from nothing but the record: the commitment, the frozen entry
+ * list and every pick.
  *
  *   npm run verify -- https://example.com/api/contests/<id>/draw-record
  *   npm run verify -- record.json [--entry <your entry id>]
@@ -14,23 +15,60 @@ import { realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 
-const VERSION = 'prizewheel-draw-v1';
+const V1 = 'prizewheel-draw-v1';
+const V2 = 'prizewheel-draw-v2';
 const TWO_TO_256 = 1n << 256n;
 
 const sha256Hex = (data) => createHash('sha256').update(data).digest('hex');
 const isHex = (value, length) =>
   typeof value === 'string' && value.length === length && /^[0-9a-f]+$/.test(value);
 
-/** Pick p: the first HMAC below the largest multiple of n under 2^256, reduced modulo n. */
-export function computePick({ seedHex, contestId, root, beaconRandomness, p, remaining }) {
+/** For pick p: the first HMAC below the largest multiple of n under 2^256, reduced modulo n. */
+function drawBelow(version, { seedHex, contestId, root, beaconRandomness, p }, n) {
   const key = Buffer.from(seedHex, 'hex');
-  const n = BigInt(remaining);
-  const limit = TWO_TO_256 - (TWO_TO_256 % n);
+  const bound = BigInt(n);
+  const limit = TWO_TO_256 - (TWO_TO_256 % bound);
   for (let c = 0; ; c += 1) {
-    const message = `${VERSION}:${contestId}:${root}:${beaconRandomness ?? ''}:${p}:${c}`;
+    const message = `${version}:${contestId}:${root}:${beaconRandomness ?? ''}:${p}:${c}`;
     const x = BigInt(`0x${createHmac('sha256', key).update(message, 'utf8').digest('hex')}`);
-    if (x < limit) return { index: Number(x % n), attempts: c + 1 };
+    if (x < limit) return { value: Number(x % bound), attempts: c + 1 };
   }
+}
+
+/** v1: entry x mod n of the n left. */
+export function computePick(input) {
+  const { value, attempts } = drawBelow(V1, input, input.remaining);
+  return { index: value, attempts };
+}
+
+/** v2: t = x mod W, the weights' total; the first entry left whose running total exceeds t. */
+export function computeWeightedPick(input) {
+  const total = input.weights.reduce((sum, weight) => sum + weight, 0);
+  const { value: t, attempts } = drawBelow(V2, input, total);
+  let runningTotal = 0;
+  return { index: input.weights.findIndex((w) => (runningTotal += w) > t), attempts };
+}
+
+/** v1's leaf hashes the entry id; v2's the id and the weight at the leaf's own position. */
+function findLeaf(entryId, leaves, weights) {
+  if (!weights) return leaves.indexOf(sha256Hex(entryId));
+  const leafAtWeight = new Map();
+  return leaves.findIndex((leaf, k) => {
+    if (!leafAtWeight.has(weights[k])) {
+      leafAtWeight.set(weights[k], sha256Hex(`${entryId}:${weights[k]}`));
+    }
+    return leaf === leafAtWeight.get(weights[k]);
+  });
+}
+
+/** v2's weights: one per leaf, each a whole number from 1, their total exact as a Number. */
+function areWeights(weights, count) {
+  return (
+    Array.isArray(weights) &&
+    weights.length === count &&
+    weights.every((weight) => Number.isSafeInteger(weight) && weight >= 1) &&
+    Number.isSafeInteger(weights.reduce((sum, weight) => sum + weight, 0))
+  );
 }
 
 /** Every check of the record, in order: `{ ok, text }`. */
@@ -38,7 +76,14 @@ export function verifyRecord(record, { entryId } = {}) {
   const checks = [];
   const check = (ok, text) => checks.push({ ok: Boolean(ok), text });
 
-  check(record.version === VERSION, `protocol is ${VERSION}`);
+  const isV2 = record.version === V2;
+  const isKnown = record.version === V1 || isV2;
+  check(
+    isKnown,
+    isKnown
+      ? `protocol is ${record.version}`
+      : `protocol is ${V1} or ${V2}, not ${JSON.stringify(record.version)}`,
+  );
   check(!JSON.stringify(record).includes('@'), 'the record holds no e-mail address');
   if (record.seedHash === null) {
     check(record.picks.length === 0, 'no commitment yet, and no picks');
@@ -60,8 +105,12 @@ export function verifyRecord(record, { entryId } = {}) {
   check(entries && leaves.length === entries.count, `the frozen list has ${leaves.length} entries`);
   check(
     leaves.every((leaf) => isHex(leaf, 64)),
-    'every leaf is a SHA-256 of an entry id',
+    `every leaf is a SHA-256 of an entry id${isV2 ? ' and its weight' : ''}`,
   );
+  const weights = isV2 ? entries?.weights : null;
+  const weightsHold = !isV2 || areWeights(weights, leaves.length);
+  if (isV2) check(weightsHold, 'every leaf has its weight, a whole number of at least 1');
+  else if (entries?.weights !== undefined) check(false, `a ${V1} record carries no weights`);
   check(sha256Hex(leaves.join('')) === entries?.root, 'the root is the hash of the leaves');
   if (record.beacon) {
     check(
@@ -69,40 +118,50 @@ export function verifyRecord(record, { entryId } = {}) {
       `the beacon's randomness (round ${record.beacon.round}) is the hash of its signature`,
     );
   }
+  // Without valid weights a v2 pick cannot be replayed.
+  if (!weightsHold) return checks;
   if (entryId) {
-    const leaf = sha256Hex(entryId.toLowerCase());
-    const at = leaves.indexOf(leaf);
-    check(at >= 0, `entry ${entryId} is in the draw: leaf ${at + 1} of ${leaves.length} (${leaf})`);
+    const at = findLeaf(entryId.toLowerCase(), leaves, weights);
+    const weight = weights ? `, weight ${weights[at]}` : '';
+    check(
+      at >= 0,
+      at >= 0
+        ? `entry ${entryId} is in the draw: leaf ${at + 1} of ${leaves.length} (${leaves[at]}${weight})`
+        : `entry ${entryId} is in the draw: none of the ${leaves.length} leaves is its hash`,
+    );
   }
 
   const remaining = [...leaves];
+  const remainingWeights = weights && [...weights];
   const picks = [...record.picks].sort((a, b) => a.p - b.p);
   picks.forEach((pick, i) => {
     check(pick.p === i + 1, `pick ${pick.p} follows pick ${i}`);
-    const leaf = sha256Hex(pick.entryId);
+    const at = findLeaf(pick.entryId, remaining, remainingWeights);
     if (pick.method === 'random') {
-      const expected = computePick({
+      const input = {
         seedHex: record.seed,
         contestId: record.contestId,
         root: entries.root,
         beaconRandomness: record.beacon?.randomness ?? null,
         p: pick.p,
-        remaining: remaining.length,
-      });
+      };
+      const expected = remainingWeights
+        ? computeWeightedPick({ ...input, weights: remainingWeights })
+        : computePick({ ...input, remaining: remaining.length });
       check(
-        expected.index === pick.index &&
-          expected.attempts === pick.attempts &&
-          remaining[expected.index] === leaf,
+        expected.index === pick.index && expected.attempts === pick.attempts && at === pick.index,
         `pick ${pick.p} (${pick.displayName}) is entry ${expected.index} of the ${remaining.length} left`,
       );
     } else {
       check(
-        pick.method === 'manual' && pick.attempts === 0 && remaining.indexOf(leaf) === pick.index,
+        pick.method === 'manual' && pick.attempts === 0 && at === pick.index,
         `pick ${pick.p} (${pick.displayName}) was chosen by hand`,
       );
     }
-    const at = remaining.indexOf(leaf);
-    if (at >= 0) remaining.splice(at, 1);
+    if (at >= 0) {
+      remaining.splice(at, 1);
+      remainingWeights?.splice(at, 1);
+    }
   });
 
   // Places: in time order, each pick takes the first empty place; a disqualification empties it.

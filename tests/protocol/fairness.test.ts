@@ -4,13 +4,19 @@ import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import { drawNextPicks } from '#shared/draw-protocol.ts';
 import { drawVectors as vectors } from './vectors.ts';
 
-/** Pearson's chi-square of observed counts against a uniform expectation. */
-function chiSquare(counts: number[]): number {
-  const expected = counts.reduce((sum, count) => sum + count, 0) / counts.length;
-  return counts.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
+/** Pearson's chi-square of observed counts against expected shares (uniform by default). */
+function chiSquare(counts: number[], shares: number[] = counts.map(() => 1)): number {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  const totalShares = shares.reduce((sum, share) => sum + share, 0);
+  return counts.reduce((sum, count, i) => {
+    const expected = (total * shares[i]!) / totalShares;
+    return sum + (count - expected) ** 2 / expected;
+  }, 0);
 }
 /** The chi-square distribution's 0.999 quantile with 9 degrees of freedom (10 entries). */
 const CHI_SQUARE_9_DF_P001 = 27.877;
+/** The same with 2 degrees of freedom (3 entries). */
+const CHI_SQUARE_2_DF_P001 = 13.816;
 
 const frozen = {
   seedHex: vectors.seed,
@@ -65,5 +71,29 @@ describe('drawing the next picks (node:crypto, as the server does)', () => {
     for (const counts of countsByPosition) {
       expect(chiSquare(counts)).toBeLessThan(CHI_SQUARE_9_DF_P001);
     }
+  });
+
+  it('is weighted (v2): 3,000 draws over weights 1, 2 and 5 pass chi-square at 1:2:5', async () => {
+    const weights = [1, 2, 5];
+    const weightedIds = ['light', 'double', 'heavy'];
+    const counts = [0, 0, 0];
+    for (let trial = 0; trial < 3000; trial += 1) {
+      const [pick] = await drawNextPicks(
+        nodeDrawHashes,
+        {
+          seedHex: trialSeed(trial),
+          contestId: 'c',
+          root: 'r',
+          beaconRandomness: null,
+          entryIds: weightedIds,
+          weights,
+        },
+        new Set(),
+        1,
+        1,
+      );
+      counts[weightedIds.indexOf(pick!.entryId)]! += 1;
+    }
+    expect(chiSquare(counts, weights)).toBeLessThan(CHI_SQUARE_2_DF_P001);
   });
 });

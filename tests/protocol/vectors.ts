@@ -21,3 +21,18 @@ export const drawVectors = JSON.parse(
   withoutBeacon: { beaconRandomness: null; picks: VectorPick[] };
   withBeacon: { beaconRandomness: string; picks: VectorPick[] };
 };
+
+export type WeightedVectorPick = VectorPick & {
+  /** W: the weights of the entries left, added up. */
+  totalWeight: number;
+};
+
+/** The weighted protocol's vectors (docs/draw-protocol/vectors-v2.json). */
+export const drawVectorsV2 = JSON.parse(
+  readFileSync(new URL('../../docs/draw-protocol/vectors-v2.json', import.meta.url), 'utf8'),
+) as Omit<typeof drawVectors, 'withoutBeacon' | 'withBeacon'> & {
+  version: 'prizewheel-draw-v2';
+  weights: number[];
+  withoutBeacon: { beaconRandomness: null; picks: WeightedVectorPick[] };
+  withBeacon: { beaconRandomness: string; picks: WeightedVectorPick[] };
+};

@@ -85,3 +85,67 @@ describe('npm run verify (scripts/verify-draw.mjs)', () => {
     });
   });
 });
+
+type SampleV2 = typeof sample & {
+  entries: { count: number; root: string; leaves: string[]; weights: number[] };
+  picks: { entryId: string; displayName: string; index: number }[];
+};
+const sampleV2 = JSON.parse(
+  readFileSync(path.join(root, 'docs/draw-protocol/sample-record-v2.json'), 'utf8'),
+) as SampleV2;
+const withWeights = (weights: unknown) => ({
+  ...sampleV2,
+  entries: { ...sampleV2.entries, weights },
+});
+/** The sample's weights with the one at `index` changed to `weight`. */
+const changeWeight = (index: number, weight: unknown) =>
+  withWeights(sampleV2.entries.weights.map((w, i) => (i === index ? weight : w)));
+
+describe('npm run verify on a weighted record (prizewheel-draw-v2)', () => {
+  it('confirms the published v2 sample, and finds an entrant by id with their weight', async () => {
+    // Entry …005 has weight 7: its leaf hashes "id:7".
+    const entryId = '01937c4e-0000-7000-8000-000000000005';
+    const { status, output } = await verify(sampleV2, '--entry', entryId);
+    expect(output).toMatch(/All \d+ checks hold\./);
+    expect(output).toContain('ok   protocol is prizewheel-draw-v2');
+    expect(output).toContain(`entry ${entryId} is in the draw: leaf 5 of 10`);
+    expect(output).toContain(', weight 7)');
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    // Pick 1 landed on the last entry (weight 10): its leaf does not hash "id:9".
+    ["the winning entry's weight changed", changeWeight(9, 9), /FAIL pick 1/],
+    ['a weight of 0', changeWeight(3, 0), /FAIL every leaf has its weight/],
+    ['a weight that is not whole', changeWeight(3, 2.5), /FAIL every leaf has its weight/],
+    ['a weight missing', withWeights(sampleV2.entries.weights.slice(1)), /FAIL every leaf/],
+    ['no weights at all', withWeights(undefined), /FAIL every leaf has its weight/],
+    [
+      'a pick at another index',
+      {
+        ...sampleV2,
+        picks: sampleV2.picks.map((pick, i) => (i === 1 ? { ...pick, index: 0 } : pick)),
+      },
+      /FAIL pick 2/,
+    ],
+    [
+      'a winner the sequence did not pick',
+      {
+        ...sampleV2,
+        picks: sampleV2.picks.map((pick, i) =>
+          i === 1 ? { ...pick, entryId: sampleV2.picks[2]!.entryId } : pick,
+        ),
+      },
+      /FAIL pick 2/,
+    ],
+    [
+      'a v2 record labelled v1',
+      { ...sampleV2, version: 'prizewheel-draw-v1' },
+      /FAIL a prizewheel-draw-v1 record carries no weights/,
+    ],
+  ])('fails on %s', async (_, record, failure) => {
+    const { status, output } = await verify(record);
+    expect(output).toMatch(failure);
+    expect(status).toBe(1);
+  });
+});

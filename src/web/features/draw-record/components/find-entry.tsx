@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { formatNumber } from '../lib/format.ts';
+import { countOf, formatNumber } from '../lib/format.ts';
 import { findEntry, normalizeEntryId, type EntryLookup } from '../lib/verify-record.ts';
 import { HashValue } from './hash-value.tsx';
 
@@ -19,6 +19,12 @@ function pickSentence(pick: DrawRecordPick): string {
   return pick.status === 'winner'
     ? `It is pick ${pick.p}, ${how}: the winner of place ${pick.position}.`
     : `It was pick ${pick.p}, ${how} for place ${pick.position}, then disqualified: ${pick.reason ?? 'no reason given'}.`;
+}
+
+/** In a weighted draw (v2), what the entry's leaf binds it to. */
+function weightClause(weight: number | null): string {
+  if (weight === null) return '';
+  return `, with weight ${formatNumber(weight)}: the entry and ${countOf(weight - 1, 'bonus entry', 'bonus entries')}`;
 }
 
 /** An entrant pastes their entry id (their receipt) and sees their leaf in the frozen list. */
@@ -89,14 +95,16 @@ export function FindEntry({ record }: { record: DrawRecord }) {
       </form>
 
       {state.status === 'done' ? (
-        state.lookup.index >= 0 ? (
+        state.lookup.found ? (
           <Callout tone="success" icon={SearchCheck} role="status">
             <p className="font-bold">Your entry is in the draw</p>
             <p>
-              Entry {state.entryId} is at position {formatNumber(state.lookup.index + 1)} of{' '}
-              {formatNumber(leafCount)} in the frozen list. Its leaf, SHA-256 of your entry id:
+              Entry {state.entryId} is at position {formatNumber(state.lookup.found.index + 1)} of{' '}
+              {formatNumber(leafCount)} in the frozen list
+              {weightClause(state.lookup.found.weight)}. Its leaf, SHA-256 of your entry id
+              {state.lookup.found.weight === null ? '' : ' and weight'}:
             </p>
-            <HashValue value={state.lookup.leaf} className="bg-white/70" />
+            <HashValue value={state.lookup.found.leaf} className="bg-white/70" />
             {state.lookup.picks.map((pick) => (
               <p key={pick.p} className="font-semibold">
                 {pickSentence(pick)}
@@ -108,8 +116,9 @@ export function FindEntry({ record }: { record: DrawRecord }) {
             <p className="font-bold">This entry id is not in the list</p>
             <p>
               No leaf of the {formatNumber(leafCount)} frozen entries is the SHA-256 of{' '}
-              <span className="break-all font-mono">{state.entryId}</span>. Check that you pasted
-              the whole id, from this contest&apos;s confirmation.
+              <span className="break-all font-mono">{state.entryId}</span>
+              {record.entries.weights ? ' with any weight the list holds' : ''}. Check that you
+              pasted the whole id, from this contest&apos;s confirmation.
             </p>
           </Callout>
         )

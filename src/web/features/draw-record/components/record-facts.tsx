@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { countOf, formatNumber } from '../lib/format.ts';
+import { sumWeights } from '../lib/verify-record.ts';
 import { HashValue } from './hash-value.tsx';
 
 function Fact({
@@ -80,10 +81,18 @@ export function RecordFacts({ record }: { record: DrawRecord }) {
                 'Frozen at the first draw with '
               )}
               <strong>{countOf(entries.count, 'entry', 'entries')}</strong>. Each entry is a leaf,
-              the SHA-256 of its entry id (no name, no e-mail), and the root is the SHA-256 of all{' '}
-              {formatNumber(entries.leaves.length)} leaves in order.
+              the SHA-256 of its entry id{entries.weights ? ' and its weight' : ''} (no name, no
+              e-mail), and the root is the SHA-256 of all {formatNumber(entries.leaves.length)}{' '}
+              leaves in order.
             </Note>
             <HashValue value={entries.root} />
+            {entries.weights ? (
+              <Note>
+                The draw is weighted: an entry&apos;s weight is 1 plus its bonus entries,{' '}
+                <strong>{formatNumber(sumWeights(entries.weights))}</strong> in all, and its chance
+                at each pick is its weight over the weights of the entries not yet picked.
+              </Note>
+            ) : null}
             {record.entriesLeftOut ? (
               <Note>
                 Only confirmed entries are drawn, and the owner left out{' '}

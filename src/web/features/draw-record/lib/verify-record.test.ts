@@ -12,12 +12,15 @@ import {
   type CheckResult,
 } from './verify-record.ts';
 
-const sample = JSON.parse(
-  readFileSync(
-    path.resolve(import.meta.dirname, '../../../../../docs/draw-protocol/sample-record-v1.json'),
-    'utf8',
-  ),
-) as DrawRecord;
+const readSample = (name: string) =>
+  JSON.parse(
+    readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../docs/draw-protocol', name),
+      'utf8',
+    ),
+  ) as DrawRecord;
+const sample = readSample('sample-record-v1.json');
+const sampleV2 = readSample('sample-record-v2.json');
 
 const noPause = async () => {};
 const verify = (record: DrawRecord) => verifyRecord(record, { pause: noPause });
@@ -199,19 +202,122 @@ describe('verifyRecord (the browser verifier of docs/draw-protocol.md)', () => {
   });
 });
 
+const withWeights = (weights: unknown): DrawRecord => ({
+  ...sampleV2,
+  entries: { ...sampleV2.entries!, weights: weights as number[] },
+});
+/** The v2 sample's weights with the one at `index` changed to `weight`. */
+const changeWeight = (index: number, weight: number) =>
+  withWeights(sampleV2.entries!.weights!.map((w, i) => (i === index ? weight : w)));
+
+describe('verifyRecord on a weighted record (prizewheel-draw-v2)', () => {
+  it("passes every check of the published v2 sample, and says each pick's weight", async () => {
+    const checks = await verify(sampleV2);
+    expect(failed(checks)).toEqual([]);
+    expect(checks.map((check) => check.text)).toEqual([
+      'The record follows protocol prizewheel-draw-v2',
+      'No e-mail address in the record',
+      'The commitment is a SHA-256 hash',
+      'The revealed seed is 32 bytes',
+      'SHA-256(seed) equals the commitment',
+      'The list holds 10 leaves, as the record says',
+      'Every leaf is a SHA-256 hash',
+      'Every leaf has its weight, a whole number of at least 1 (31 in all)',
+      '10 leaves hash to the root',
+      'Picks are numbered 1 to 3, without gaps',
+      "Pick 1 lands on Kwame A.'s entry (index 9 of 10 left, weight 10 of 31, 1 attempt)",
+      "Pick 2 lands on Ana K.'s entry (index 1 of 9 left, weight 4 of 21, 1 attempt)",
+      "Pick 3 lands on Tom B.'s entry (index 4 of 8 left, weight 1 of 17, 1 attempt)",
+      'Places match: each pick took the first empty place, and each disqualification gives its reason',
+    ]);
+  });
+
+  it.each<[string, DrawRecord, CheckKind[]]>([
+    // Pick 1 landed on the last entry (weight 10), whose leaf does not hash "id:9"; that entry
+    // then stays in the list, so the later picks replay elsewhere too.
+    ["the winning entry's weight changed", changeWeight(9, 9), ['pick', 'pick', 'pick']],
+    ['a weight of 0', changeWeight(3, 0), ['weights']],
+    ['a weight that is not whole', changeWeight(3, 2.5), ['weights']],
+    ['a weight missing', withWeights(sampleV2.entries!.weights!.slice(1)), ['weights']],
+    ['no weights at all', withWeights(undefined), ['weights']],
+    [
+      'a pick at another index',
+      {
+        ...sampleV2,
+        picks: sampleV2.picks.map((pick, i) => (i === 1 ? { ...pick, index: 0 } : pick)),
+      },
+      ['pick'],
+    ],
+    [
+      'a v2 record labelled v1',
+      { ...sampleV2, version: 'prizewheel-draw-v1' },
+      ['weights', 'pick', 'pick', 'pick'],
+    ],
+  ])('fails on %s', async (_, record, kinds) => {
+    expect(failedKinds(await verify(record))).toEqual(kinds);
+  });
+
+  it('says what is wrong with the weights', async () => {
+    const texts = async (record: DrawRecord) =>
+      failed(await verify(record)).map((check) => check.text);
+    expect(await texts(changeWeight(3, 0))).toEqual([
+      'Weight 4 (0) is not a whole number of at least 1',
+    ]);
+    expect(await texts(withWeights([1]))).toEqual(['The list holds 1 weight for 10 leaves']);
+    expect(await texts(withWeights(undefined))).toEqual([
+      'A prizewheel-draw-v2 record must give every leaf a weight',
+    ]);
+  });
+
+  it('accepts a pick chosen by hand, and replays the next one without its entry and weight', async () => {
+    // Pick 2 named entry …001 (weight 1) by hand: index 0 of the 9 left after pick 1.
+    const entryId = '01937c4e-0000-7000-8000-000000000001';
+    const manual = { method: 'manual' as const, attempts: 0, index: 0, entryId };
+    const record: DrawRecord = {
+      ...sampleV2,
+      picks: sampleV2.picks.map((pick, i) => (i === 1 ? { ...pick, ...manual } : pick)),
+    };
+    const checks = await verify({ ...record, picks: record.picks.slice(0, 2) });
+    expect(failed(checks)).toEqual([]);
+    expect(checks.find((check) => check.text.startsWith('Pick 2'))?.text).toBe(
+      'Pick 2 (Ana K.) was chosen by hand, not drawn at random (index 0 of 9 left)',
+    );
+    // Pick 3 is replayed without …001 and its weight (21 - 1 = 20 left, …002's 4 among them).
+    const next = await verify(record);
+    expect(next.find((check) => check.text.startsWith('Pick 3'))?.text).toBe(
+      "Pick 3 lands on Tom B.'s entry (index 4 of 8 left, weight 1 of 20, 1 attempt)",
+    );
+  });
+});
+
 describe('findEntry and normalizeEntryId (Find my entry)', () => {
   it('finds an entrant by their entry id, with their picks', async () => {
     const winner = sample.picks[1]!;
-    const found = await findEntry(sample, winner.entryId);
-    expect(found.index).toBe(sample.entries!.leaves.indexOf(found.leaf));
-    expect(found.index).toBeGreaterThanOrEqual(0);
-    expect(found.picks).toEqual([winner]);
+    const lookup = await findEntry(sample, winner.entryId);
+    expect(lookup.found).toEqual({
+      index: 5,
+      leaf: await leafOf(winner.entryId),
+      weight: null,
+    });
+    expect(sample.entries!.leaves[5]).toBe(lookup.found?.leaf);
+    expect(lookup.picks).toEqual([winner]);
+  });
+
+  it('finds an entrant of a weighted draw with the weight their leaf binds them to', async () => {
+    // Entry …002 has weight 4 in the v2 sample: its leaf hashes "id:4".
+    const winner = sampleV2.picks[1]!;
+    const lookup = await findEntry(sampleV2, winner.entryId);
+    const leaf = await webCryptoHashes.sha256Hex(new TextEncoder().encode(`${winner.entryId}:4`));
+    expect(lookup.found).toEqual({ index: 1, leaf, weight: 4 });
+    expect(lookup.picks).toEqual([winner]);
   });
 
   it('says when an entry id is not in the list', async () => {
-    const found = await findEntry(sample, '01937c4e-0000-7000-8000-0000000000ff');
-    expect(found.index).toBe(-1);
-    expect(found.picks).toEqual([]);
+    for (const record of [sample, sampleV2]) {
+      const lookup = await findEntry(record, '01937c4e-0000-7000-8000-0000000000ff');
+      expect(lookup.found).toBeNull();
+      expect(lookup.picks).toEqual([]);
+    }
   });
 
   it('takes a UUID in any case, with spaces around it, and refuses anything else', () => {

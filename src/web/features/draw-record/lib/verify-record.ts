@@ -2,18 +2,23 @@ import type { DrawRecord, DrawRecordPick } from '#shared/contracts/draws.ts';
 import {
   commitToSeed,
   computePick,
+  computeWeightedPick,
+  DRAW_PROTOCOL_V1,
+  DRAW_PROTOCOL_V2,
+  findWeightsProblem,
   hashLeaves,
+  hashWeightedEntries,
   webCryptoHashes,
   type DrawHashes,
 } from '#shared/draw-protocol.ts';
 import { countOf, formatNumber } from './format.ts';
 
 /**
- * The browser's verifier of a draw record (docs/draw-protocol.md#5-reveal): the same checks as
- * `npm run verify` (scripts/verify-draw.mjs), with WebCrypto, in steps that give the page back
- * its main thread so a 100,000-entry record keeps the screen responsive.
+ * The browser's verifier of a draw record (docs/draw-protocol.md#5-reveal), of either protocol
+ * version: the same checks as `npm run verify` (scripts/verify-draw.mjs), with WebCrypto, in
+ * steps that give the page back its main thread so a 100,000-entry record keeps the screen
+ * responsive.
  */
-const VERSION = 'prizewheel-draw-v1';
 
 export type CheckKind =
   | 'readable'
@@ -26,6 +31,7 @@ export type CheckKind =
   | 'seed-hash'
   | 'leaf-count'
   | 'leaf-format'
+  | 'weights'
   | 'root'
   | 'beacon'
   | 'pick-numbers'
@@ -62,9 +68,32 @@ function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** hex(SHA-256(utf8(entryId))): an entry's leaf in the frozen list. */
+/** hex(SHA-256(utf8(entryId))): an entry's leaf in a v1 frozen list. */
 export function leafOf(entryId: string, hashes: DrawHashes = webCryptoHashes): Promise<string> {
   return hashes.sha256Hex(utf8.encode(entryId));
+}
+
+/**
+ * Where the entry's leaf is in `leaves`, or -1. A v2 leaf hashes the id with the weight at its
+ * own position, so the id is hashed once per weight the list holds (few: bonus entries are
+ * small numbers) and each leaf compared with the hash for its weight.
+ */
+async function locateEntry(
+  entryId: string,
+  leaves: readonly string[],
+  weights: readonly number[] | null,
+  hashes: DrawHashes,
+): Promise<number> {
+  if (!weights) return leaves.indexOf(await leafOf(entryId, hashes));
+  // A malformed weight (the verifier reports it) has no leaf to look for.
+  const distinct = [...new Set(weights)].filter((weight) => !findWeightsProblem([weight]));
+  const candidates = await hashWeightedEntries(
+    hashes,
+    distinct.map(() => entryId),
+    distinct,
+  );
+  const leafAtWeight = new Map(distinct.map((weight, i) => [weight, candidates[i]]));
+  return leaves.findIndex((leaf, k) => leaf === leafAtWeight.get(weights[k]!));
 }
 
 /** An entry id as the API shows it: a UUID, in lowercase. Null when the text is not one. */
@@ -140,12 +169,14 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
   const leaves: unknown[] = Array.isArray(entries?.leaves) ? entries.leaves : [];
   const leafScan = await scanLeaves(leaves, pause, progress);
 
+  const isV2 = record.version === DRAW_PROTOCOL_V2;
+  const isKnown = record.version === DRAW_PROTOCOL_V1 || isV2;
   check(
     'version',
-    record.version === VERSION,
-    record.version === VERSION
-      ? `The record follows protocol ${VERSION}`
-      : `The record's protocol is "${String(record.version)}", not ${VERSION}`,
+    isKnown,
+    isKnown
+      ? `The record follows protocol ${record.version}`
+      : `The record's protocol is "${String(record.version)}", not ${DRAW_PROTOCOL_V1} or ${DRAW_PROTOCOL_V2}`,
   );
   // The leaves were searched in slices above; the rest of the record is small.
   const rest = entries ? { ...record, entries: { ...entries, leaves: [] } } : record;
@@ -221,6 +252,19 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
       : `Leaf ${formatNumber(badLeaf + 1)} is not a SHA-256 hash`,
   );
 
+  const weights = isV2 ? (entries?.weights ?? null) : null;
+  const weightsProblem = isV2 ? describeWeightsProblem(weights, leaves.length) : null;
+  if (isV2) {
+    check(
+      'weights',
+      !weightsProblem,
+      weightsProblem ??
+        `Every leaf has its weight, a whole number of at least 1 (${formatNumber(sumWeights(weights!))} in all)`,
+    );
+  } else if (entries?.weights !== undefined) {
+    check('weights', false, `A ${DRAW_PROTOCOL_V1} record carries no weights`);
+  }
+
   progress(`Hashing ${countOf(leaves.length, 'leaf', 'leaves')} to the root`, 0.2);
   await pause();
   const root = badLeaf < 0 ? await hashLeaves(hashes, leaves as string[]) : null;
@@ -247,6 +291,8 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
     );
   }
 
+  // Without valid weights a v2 pick cannot be replayed.
+  if (weightsProblem) return;
   const numbered = picks.every((pick, i) => pick.p === i + 1);
   if (picks.length > 0) {
     check(
@@ -259,14 +305,13 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
   }
 
   const remaining = [...leaves] as string[];
-  const pickLeaves = await Promise.all(picks.map((pick) => leafOf(String(pick.entryId), hashes)));
+  const remainingWeights = weights && [...weights];
   for (const [i, pick] of picks.entries()) {
     progress(`Replaying pick ${pick.p} of ${picks.length}`, 0.3 + (0.65 * i) / picks.length);
     await pause();
-    const leaf = pickLeaves[i]!;
-    const at = remaining.indexOf(leaf);
+    const at = await locateEntry(String(pick.entryId), remaining, remainingWeights, hashes);
     if (pick.method === 'random') {
-      checks.push(await replayPick(record, pick, leaf, remaining, hashes));
+      checks.push(await replayPick(record, pick, at, remaining.length, remainingWeights, hashes));
     } else {
       const problem = manualPickProblem(pick, at, remaining.length);
       check(
@@ -277,7 +322,10 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
         pick.entryId,
       );
     }
-    if (at >= 0) remaining.splice(at, 1);
+    if (at >= 0) {
+      remaining.splice(at, 1);
+      remainingWeights?.splice(at, 1);
+    }
   }
 
   progress('Checking places', 0.97);
@@ -299,45 +347,68 @@ function manualPickProblem(pick: DrawRecordPick, at: number, left: number): stri
   return null;
 }
 
+/** v2's weights, one per leaf, or why they are not. */
+function describeWeightsProblem(weights: unknown, leafCount: number): string | null {
+  if (!Array.isArray(weights)) return `A ${DRAW_PROTOCOL_V2} record must give every leaf a weight`;
+  if (weights.length !== leafCount) {
+    return `The list holds ${countOf(weights.length, 'weight', 'weights')} for ${countOf(leafCount, 'leaf', 'leaves')}`;
+  }
+  return findWeightsProblem(weights)?.replace(/\.$/, '') ?? null;
+}
+
+/** W: a v2 list's total weight. */
+export const sumWeights = (weights: readonly number[]) =>
+  weights.reduce((sum, weight) => sum + weight, 0);
+
+/**
+ * Replays a random pick from the `left` entries (weighted by `weights` in v2) and compares it
+ * with the record; `at` is where the named entry sits among them.
+ */
 async function replayPick(
   record: DrawRecord,
   pick: DrawRecordPick,
-  leaf: string,
-  remaining: string[],
+  at: number,
+  left: number,
+  weights: readonly number[] | null,
   hashes: DrawHashes,
 ): Promise<CheckResult> {
   const base = { kind: 'pick' as const, detail: pick.entryId };
-  if (remaining.length === 0) {
+  if (left === 0) {
     return { ...base, ok: false, text: `Pick ${pick.p}: no entries were left to draw from` };
   }
-  const expected = await computePick(hashes, {
+  const input = {
     seedHex: record.seed!,
     contestId: record.contestId,
     root: record.entries!.root,
     beaconRandomness: record.beacon?.randomness ?? null,
     p: pick.p,
-    remaining: remaining.length,
-  });
+  };
+  const expected = weights
+    ? await computeWeightedPick(hashes, { ...input, weights })
+    : await computePick(hashes, { ...input, remaining: left });
   const attempts = countOf(expected.attempts, 'attempt', 'attempts');
-  const left = formatNumber(remaining.length);
+  const leftText = formatNumber(left);
   if (expected.index !== pick.index || expected.attempts !== pick.attempts) {
     return {
       ...base,
       ok: false,
-      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${left} left (${attempts}), but the record says index ${formatNumber(pick.index)} (${countOf(pick.attempts, 'attempt', 'attempts')})`,
+      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${leftText} left (${attempts}), but the record says index ${formatNumber(pick.index)} (${countOf(pick.attempts, 'attempt', 'attempts')})`,
     };
   }
-  if (remaining[expected.index] !== leaf) {
+  if (at !== expected.index) {
     return {
       ...base,
       ok: false,
-      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${left} left, which is not the entry the record names`,
+      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${leftText} left, which is not the entry the record names`,
     };
   }
+  const weight = weights
+    ? `, weight ${formatNumber(weights[at]!)} of ${formatNumber(sumWeights(weights))}`
+    : '';
   return {
     ...base,
     ok: true,
-    text: `Pick ${pick.p} lands on ${pick.displayName}'s entry (index ${formatNumber(expected.index)} of ${left} left, ${attempts})`,
+    text: `Pick ${pick.p} lands on ${pick.displayName}'s entry (index ${formatNumber(expected.index)} of ${leftText} left${weight}, ${attempts})`,
   };
 }
 
@@ -390,9 +461,11 @@ function checkPlaces(winnersCount: number, picks: DrawRecordPick[]): string | nu
 }
 
 export type EntryLookup = {
-  leaf: string;
-  /** 0-based position in the frozen list, or -1 when the leaf is not in it. */
-  index: number;
+  /**
+   * The entry's 0-based position in the frozen list, its leaf and, in v2, the weight its leaf
+   * binds it to; null when no leaf is the entry's.
+   */
+  found: { index: number; leaf: string; weight: number | null } | null;
   /** The entry's picks (a winner, or a disqualified one), by number. */
   picks: DrawRecordPick[];
 };
@@ -403,10 +476,11 @@ export async function findEntry(
   entryId: string,
   hashes: DrawHashes = webCryptoHashes,
 ): Promise<EntryLookup> {
-  const leaf = await leafOf(entryId, hashes);
+  const leaves = record.entries?.leaves ?? [];
+  const weights = record.version === DRAW_PROTOCOL_V2 ? (record.entries?.weights ?? []) : null;
+  const index = await locateEntry(entryId, leaves, weights, hashes);
   return {
-    leaf,
-    index: record.entries?.leaves.indexOf(leaf) ?? -1,
+    found: index < 0 ? null : { index, leaf: leaves[index]!, weight: weights?.[index] ?? null },
     picks: record.picks.filter((pick) => pick.entryId === entryId).sort((a, b) => a.p - b.p),
   };
 }
