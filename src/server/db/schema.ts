@@ -22,6 +22,13 @@ import {
 } from '#shared/contracts/draws.ts';
 import { entryStatuses } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import {
+  REFERRAL_BONUS_DEFAULT,
+  REFERRAL_BONUS_MAX,
+  REFERRAL_CAP_DEFAULT,
+  REFERRAL_CAP_MAX,
+  REFERRAL_CAP_MIN,
+} from '#shared/contracts/referrals.ts';
 
 type DrawBeacon = NonNullable<DrawRecord['beacon']>;
 type PublicWinner = { position: number; displayName: string };
@@ -159,6 +166,11 @@ export const contests = pgTable(
     // Flagged entries stay out of the draw; the record tells how many were left out.
     excludeFlagged: boolean('exclude_flagged').notNull().default(true),
     frozenLeftOut: integer('frozen_left_out'),
+    // Referrals (docs/product.md#referrals): bonus entries per counted referral (0: off), the
+    // most one entrant can earn, and whether the entry page shows the top referrers.
+    referralBonus: integer('referral_bonus').notNull().default(REFERRAL_BONUS_DEFAULT),
+    referralCap: integer('referral_cap').notNull().default(REFERRAL_CAP_DEFAULT),
+    showLeaderboard: boolean('show_leaderboard').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -172,6 +184,14 @@ export const contests = pgTable(
       sql`${table.maxEntries} is null or ${table.maxEntries} >= 1`,
     ),
     check('contests_entry_count_check', sql`${table.entryCount} >= 0`),
+    check(
+      'contests_referral_bonus_check',
+      sql`${table.referralBonus} between 0 and ${sql.raw(String(REFERRAL_BONUS_MAX))}`,
+    ),
+    check(
+      'contests_referral_cap_check',
+      sql`${table.referralCap} between ${sql.raw(String(REFERRAL_CAP_MIN))} and ${sql.raw(String(REFERRAL_CAP_MAX))}`,
+    ),
   ],
 );
 
@@ -206,6 +226,13 @@ export const contestEntries = pgTable(
     entryDate: timestamp('entry_date', { withTimezone: true })
       .notNull()
       .default(sql`date_trunc('milliseconds', now())`),
+    // Referrals (docs/product.md#referrals), for entries made while the contest had them on:
+    // the entrant's own code (their link's ?ref=), the entry whose link brought them (when it
+    // counts), and a keyed hash of their client address, so that a friend entering from the
+    // referrer's own network within the burst window credits nobody (no address is stored).
+    referralCode: text('referral_code'),
+    referredBy: uuid('referred_by'),
+    clientHash: text('client_hash'),
   },
   (table) => [
     // One entry per mailbox per contest: the index is the guarantee. Entries stored before
@@ -220,6 +247,13 @@ export const contestEntries = pgTable(
       .on(table.contestId, table.entryDate)
       .where(sql`${table.status} = 'pending'`),
     check('contest_entries_status_check', sql`${table.status} in ('confirmed', 'pending')`),
+    // A link's code finds its entrant; a referrer's referrals are counted from their friends.
+    index('contest_entries_referral_code_idx')
+      .on(table.contestId, table.referralCode)
+      .where(sql`${table.referralCode} is not null`),
+    index('contest_entries_referred_by_idx')
+      .on(table.contestId, table.referredBy)
+      .where(sql`${table.referredBy} is not null`),
   ],
 );
 
@@ -271,6 +305,8 @@ export const contestLeaves = pgTable('contest_leaves', {
     .references(() => contests.id, { onDelete: 'cascade' }),
   // The 64-character hex leaves, concatenated in the frozen order.
   leaves: text('leaves').notNull(),
+  // A weighted draw's weights (protocol v2), comma-separated in the same order; null for v1.
+  weights: text('weights'),
 });
 
 export const pickStatuses = ['winner', 'disqualified'] as const;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isKeyedDigest, keyedDigest } from './keyed-digest.ts';
 
 /**
  * The entry page's form token: when the page was served, signed for one contest. It lets the
@@ -6,14 +6,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * script that posts without opening the page has no token (and is treated as any API client),
  * one that forges or reuses another contest's token is caught by the signature.
  */
-const signature = (secret: string, contestId: string, servedAt: number) =>
-  createHmac('sha256', secret)
-    .update(`entry-form:${contestId}:${servedAt}`)
-    .digest('base64url')
-    .slice(0, 32);
+const PURPOSE = 'entry-form';
 
 export function issueFormToken(secret: string, contestId: string, now = Date.now()): string {
-  return `${now}.${signature(secret, contestId, now)}`;
+  return `${now}.${keyedDigest(secret, PURPOSE, `${contestId}:${now}`)}`;
 }
 
 /** Milliseconds since the token's page was served, or null for a forged or malformed token. */
@@ -26,7 +22,6 @@ export function readFormToken(
   const match = /^(\d{13})\.([\w-]{32})$/.exec(token);
   if (!match) return null;
   const servedAt = Number(match[1]);
-  const expected = Buffer.from(signature(secret, contestId, servedAt));
-  if (!timingSafeEqual(expected, Buffer.from(match[2]!))) return null;
+  if (!isKeyedDigest(secret, PURPOSE, `${contestId}:${servedAt}`, match[2]!)) return null;
   return now - servedAt;
 }

@@ -1,5 +1,6 @@
 import { escapeHtml } from '#server/lib/html.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
 import type { Mail } from './transport.ts';
 
 type Layout = {
@@ -140,11 +141,22 @@ export function testMail(to: string, requestedBy: string, sentAt: Date): Mail {
   });
 }
 
+/** What a referral mail says beside its action: the personal link and what a friend is worth. */
+type ReferralMailLinks = ReferralLink & { bonus: number };
+
+function referralParagraphs(referral: ReferralMailLinks): string[] {
+  return [
+    `${referralMessages.worth(referral.bonus)}. Share your personal link: ${referral.url}`,
+    `See your entries, referrals and rank: ${referral.statusUrl}`,
+  ];
+}
+
 /** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
 export function entryConfirmationMail(
   entrant: { name: string; email: string },
   contestTitle: string,
   url: string,
+  referral?: ReferralMailLinks,
 ): Mail {
   return renderMail({
     to: entrant.email,
@@ -153,8 +165,28 @@ export function entryConfirmationMail(
     paragraphs: [
       `Thanks for entering "${contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
       'The link works once and expires in 48 hours; an unconfirmed entry is then removed.',
+      ...(referral ? referralParagraphs(referral) : []),
     ],
     action: { label: 'Confirm my entry', url },
     footnote: `You are receiving this because someone entered a giveaway on ${PRODUCT_NAME} with this address. If it was not you, ignore this email: nothing will be entered in your name.`,
+  });
+}
+
+/** A contest with referrals, without double opt-in: the entrant's link and status page. */
+export function entryReceiptMail(
+  entrant: { name: string; email: string },
+  contestTitle: string,
+  referral: ReferralMailLinks,
+): Mail {
+  return renderMail({
+    to: entrant.email,
+    subject: `Your entry: ${contestTitle}`,
+    greetingName: entrant.name.split(/\s+/)[0] ?? null,
+    paragraphs: [
+      `Thanks for entering "${contestTitle}": you are in.`,
+      ...referralParagraphs(referral),
+    ],
+    action: { label: 'See my entries', url: referral.statusUrl },
+    footnote: `You are receiving this because someone entered a giveaway on ${PRODUCT_NAME} with this address. If it was not you, ignore this email.`,
   });
 }

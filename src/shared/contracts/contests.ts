@@ -8,6 +8,12 @@ import {
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
 import { winnersCount } from './draws.ts';
+import {
+  REFERRAL_BONUS_DEFAULT,
+  REFERRAL_CAP_DEFAULT,
+  referralBonus,
+  referralCap,
+} from './referrals.ts';
 
 /** PostgreSQL text cannot hold a NUL character: refused here rather than failing on insert. */
 const NO_NUL = /^[^\0]*$/;
@@ -71,6 +77,11 @@ function contestBody(messages: Messages) {
     // Left out, a new contest takes the defaults (off, on) and an edit keeps the contest's.
     requireConfirmation: z.boolean().optional(),
     excludeFlagged: z.boolean().optional(),
+    // Referrals (docs/product.md#referrals): left out, off (0), 50 and no leaderboard for a
+    // new contest; an edit keeps the contest's.
+    referralBonus: referralBonus.optional(),
+    referralCap: referralCap.optional(),
+    showLeaderboard: z.boolean().optional(),
   });
 }
 
@@ -139,6 +150,11 @@ export const publicContest = z.object({
   winners: z.array(z.object({ position: z.number(), displayName: z.string() })),
   /** Entrants confirm their e-mail before their entry counts (double opt-in). */
   requireConfirmation: z.boolean(),
+  /** Bonus entries per counted referral (0: referrals off) and the most one entrant earns. */
+  referralBonus: z.number(),
+  referralCap: z.number(),
+  /** The entry page shows the top referrers. */
+  showLeaderboard: z.boolean(),
 });
 
 export const ownerContest = publicContest.extend({
@@ -169,6 +185,9 @@ export type ContestFormValues = {
   winnersCount: string;
   requireConfirmation: boolean;
   excludeFlagged: boolean;
+  referralBonus: string;
+  referralCap: string;
+  showLeaderboard: boolean;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -187,6 +206,9 @@ export function contestFormToBody(values: ContestFormValues) {
     winnersCount: Number(values.winnersCount.trim() || 1),
     requireConfirmation: values.requireConfirmation,
     excludeFlagged: values.excludeFlagged,
+    referralBonus: Number(values.referralBonus.trim() || REFERRAL_BONUS_DEFAULT),
+    referralCap: Number(values.referralCap.trim() || REFERRAL_CAP_DEFAULT),
+    showLeaderboard: values.showLeaderboard,
   };
 }
 

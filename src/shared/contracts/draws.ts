@@ -32,6 +32,11 @@ export type WheelData = {
   count: number;
   /** Names in the wheel's order; null when there are too many slices to label. */
   labels: string[] | null;
+  /**
+   * Each slice's weight in the wheel's order (1 + its bonus entries), when the contest has
+   * referrals on: slices are drawn in proportion. Null when every entry weighs the same.
+   */
+  weights: number[] | null;
   /** Position 1's slice, or null before it is filled. */
   winnerIndex: number | null;
   /** Every filled place, by position. */
@@ -138,14 +143,24 @@ export type DrawRecordPick = {
   displayName: string;
 };
 
-/** GET /api/contests/{id}/draw-record: everything needed to recompute the draw, no sign-in. */
+/**
+ * GET /api/contests/{id}/draw-record: everything needed to recompute the draw, no sign-in. Its
+ * version says how it was drawn: v1 draws every entry alike, v2 by weight
+ * (docs/draw-protocol.md#protocol-prizewheel-draw-v2-weighted).
+ */
 export type DrawRecord = {
-  version: 'prizewheel-draw-v1';
+  version: 'prizewheel-draw-v1' | 'prizewheel-draw-v2';
   contestId: string;
   winnersCount: number;
   seedHash: string | null;
   seed: string | null;
-  entries: { count: number; root: string; leaves: string[] } | null;
+  entries: {
+    count: number;
+    root: string;
+    leaves: string[];
+    /** v2 only: each entry's weight (1 + its bonus entries), in the leaves' order. */
+    weights?: number[];
+  } | null;
   beacon: {
     url: string;
     chain: string;

@@ -1,6 +1,7 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
+import type { ReferralLink } from '#shared/contracts/referrals.ts';
 
 /**
  * The entry contract, written without a schema library: it is all the validation the public
@@ -65,6 +66,8 @@ export type EntryReceipt = {
   name: string;
   entryDate: string;
   status: EntryStatus;
+  /** The entrant's personal link, when the contest has referrals on (docs/product.md#referrals). */
+  referral?: ReferralLink;
 };
 
 /**
@@ -76,6 +79,7 @@ export const entryFormFields = {
   trap: 'homepage',
   formToken: 'formToken',
   captchaToken: 'captchaToken',
+  ref: 'ref',
 } as const;
 
 /**
@@ -100,10 +104,16 @@ export type ContestEntryItem = {
   entryDate: string | null;
   status: EntryStatus;
   flags: EntryFlag[];
+  /** Friends whose entries count for this entrant (docs/product.md#referrals). */
+  referrals: number;
+  /** 1 + bonus entries: the entry's weight in the draw. */
+  weight: number;
+  /** This entry came through a friend's link (and counts for them while it qualifies). */
+  referred: boolean;
 };
 
 /** The owner's entry list shows all entries, or only those pending, confirmed or flagged. */
-export const entryListFilters = ['all', 'pending', 'confirmed', 'flagged'] as const;
+export const entryListFilters = ['all', 'pending', 'confirmed', 'flagged', 'referred'] as const;
 export type EntryListFilter = (typeof entryListFilters)[number];
 
 /** The owner's counts beside the list. */

@@ -13,6 +13,7 @@ import type {
 } from '#shared/contracts/contests.ts';
 import { drawMessages } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { referralMessages } from '#shared/contracts/referrals.ts';
 
 export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
 
@@ -65,6 +66,9 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     frozenAt: contest.frozenAt,
     winners: contest.winners,
     requireConfirmation: contest.requireConfirmation,
+    referralBonus: contest.referralBonus,
+    referralCap: contest.referralCap,
+    showLeaderboard: contest.showLeaderboard,
   };
 }
 
@@ -130,6 +134,17 @@ export async function createContest(
   return contest!;
 }
 
+/**
+ * What the first draw fixes: the places, who is drawn from and how entries are weighed. Changing
+ * one afterwards would change who could have won.
+ */
+const lockedByFreeze = [
+  { field: 'winnersCount', message: drawMessages.winnersCountLocked },
+  { field: 'excludeFlagged', message: drawMessages.exclusionLocked },
+  { field: 'referralBonus', message: referralMessages.referralsLocked },
+  { field: 'referralCap', message: referralMessages.referralsLocked },
+] as const;
+
 export async function updateContest(
   { db }: DbContext,
   user: SessionUser,
@@ -144,19 +159,12 @@ export async function updateContest(
       { maxEntries: `Must be at least ${contest.entryCount}` },
     );
   }
-  const changesWinnersCount =
-    input.winnersCount !== undefined && input.winnersCount !== contest.winnersCount;
-  const changesExclusion =
-    input.excludeFlagged !== undefined && input.excludeFlagged !== contest.excludeFlagged;
-  if (changesWinnersCount && contest.frozenAt) {
-    throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.winnersCountLocked, {
-      winnersCount: drawMessages.winnersCountLocked,
-    });
-  }
-  // The frozen list was chosen by this rule: changing it would change who could have won.
-  if (changesExclusion && contest.frozenAt) {
-    throw new AppError('WINNERS_COUNT_LOCKED', drawMessages.exclusionLocked, {
-      excludeFlagged: drawMessages.exclusionLocked,
+  const lockedChange = lockedByFreeze.find(
+    ({ field }) => input[field] !== undefined && input[field] !== contest[field],
+  );
+  if (lockedChange && contest.frozenAt) {
+    throw new AppError('WINNERS_COUNT_LOCKED', lockedChange.message, {
+      [lockedChange.field]: lockedChange.message,
     });
   }
   const [updated] = await db
@@ -168,17 +176,14 @@ export async function updateContest(
         // Re-checked in the statement: entries may have arrived since the read above, and a
         // draw may have frozen the contest.
         input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
-        changesWinnersCount || changesExclusion ? isNull(contests.frozenAt) : undefined,
+        lockedChange ? isNull(contests.frozenAt) : undefined,
       ),
     )
     .returning();
   if (!updated) {
     const current = await findContest({ db }, contest.id);
-    if ((changesWinnersCount || changesExclusion) && current?.frozenAt) {
-      throw new AppError(
-        'WINNERS_COUNT_LOCKED',
-        changesWinnersCount ? drawMessages.winnersCountLocked : drawMessages.exclusionLocked,
-      );
+    if (lockedChange && current?.frozenAt) {
+      throw new AppError('WINNERS_COUNT_LOCKED', lockedChange.message);
     }
     throw new AppError(
       'MAX_ENTRIES_TOO_LOW',

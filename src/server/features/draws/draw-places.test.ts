@@ -738,6 +738,7 @@ describe('drawing places', () => {
       expect(empty).toEqual({
         count: 7,
         labels: entries.map((e) => e.name),
+        weights: null,
         winnerIndex: null,
         places: [],
       });

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries, contestPicks, contests, users, type Contest } from '#server/db/schema.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
+import { referralsOf, weightOf } from '#server/lib/referral-counts.ts';
 
 /** The rows a draw reads and locks, shared by the freeze, the picks and the record. */
 
@@ -46,7 +47,7 @@ export function emptyPositions(winnersCount: number, picks: PickRow[]): number[]
  * The contest's entry ids in the wheel's order, as one aggregated text: for 100,000 entries one
  * row costs a quarter of what 100,000 rows cost the driver (docs/decisions/018).
  */
-type DrawnContest = Pick<Contest, 'id' | 'excludeFlagged'>;
+type DrawnContest = Pick<Contest, 'id' | 'excludeFlagged' | 'referralBonus' | 'referralCap'>;
 
 /** A confirmed entry the owner's rule leaves out of the draw. */
 const isLeftOut = (contest: DrawnContest) =>
@@ -60,25 +61,36 @@ export const isDrawnFrom = (contest: DrawnContest) =>
     sql`not ${isLeftOut(contest)}`,
   );
 
+/** Whether the contest's draw weighs its entries (protocol v2): it has referrals on. */
+export const isWeighted = (contest: Pick<Contest, 'referralBonus'>) => contest.referralBonus > 0;
+
 /**
  * The entries a draw draws from, in the wheel's order: the confirmed ones, less the flagged ones
  * when the owner leaves those out (docs/product.md#trusted-leads), and how many were left out.
+ * With referrals on, each one's weight too: 1 + its bonus entries (docs/product.md#referrals).
  */
 export async function listEntryIds(
   db: Db,
   contest: DrawnContest,
-): Promise<{ entryIds: string[]; leftOut: number }> {
+): Promise<{ entryIds: string[]; leftOut: number; weights: number[] | null }> {
   const isFlagged = isLeftOut(contest);
-  const [row] = await db
-    .select({
-      ids: sql<
-        string | null
-      >`string_agg(${contestEntries.id}::text, ',' order by ${contestEntries.entryDate}, ${contestEntries.id}) filter (where not ${isFlagged})`,
-      leftOut: sql<number>`count(*) filter (where ${isFlagged})`.mapWith(Number),
-    })
-    .from(contestEntries)
-    .where(and(eq(contestEntries.contestId, contest.id), eq(contestEntries.status, 'confirmed')));
-  return { entryIds: row?.ids ? row.ids.split(',') : [], leftOut: row?.leftOut ?? 0 };
+  const inWheelOrder = sql`order by ${contestEntries.entryDate}, ${contestEntries.id}`;
+  const referrals = referralsOf(contest.id);
+  const weight = weightOf(referrals.referrals, contest);
+  const [row] = await queryRows<{ ids: string | null; weights: string | null; leftOut: number }>(
+    db,
+    sql`select
+        string_agg(${contestEntries.id}::text, ',' ${inWheelOrder}) filter (where not ${isFlagged}) as ids,
+        ${isWeighted(contest) ? sql`string_agg((${weight})::text, ',' ${inWheelOrder}) filter (where not ${isFlagged})` : sql`null`} as weights,
+        count(*) filter (where ${isFlagged})::int as "leftOut"
+      from ${contestEntries} ${isWeighted(contest) ? referrals.join : sql``}
+      where ${contestEntries.contestId} = ${contest.id} and ${contestEntries.status} = 'confirmed'`,
+  );
+  return {
+    entryIds: row?.ids ? row.ids.split(',') : [],
+    leftOut: row?.leftOut ?? 0,
+    weights: isWeighted(contest) ? (row?.weights?.split(',').map(Number) ?? []) : null,
+  };
 }
 
 export async function listEntrants(db: Db, entryIds: string[]) {

@@ -140,6 +140,7 @@ describe('the draw', () => {
       expect(wheelData).toEqual({
         count: 5,
         labels: entries.map((e) => e.name),
+        weights: null,
         winnerIndex: body.index,
         places: [
           {
@@ -264,6 +265,7 @@ describe('the draw', () => {
       expect(expectOk(await wheel(t, owner, contest.id))).toEqual({
         count: 0,
         labels: [],
+        weights: null,
         winnerIndex: null,
         places: [],
       });
@@ -788,6 +790,7 @@ describe('the draw', () => {
       expect(body).toEqual({
         count: 4,
         labels: ['First', 'Second', 'Third', 'Fourth'],
+        weights: null,
         winnerIndex: null,
         places: [],
       });
@@ -864,6 +867,7 @@ describe('the draw', () => {
       expect(expectOk(await wheel(t, owner, contest.id))).toEqual({
         count: WHEEL_LABEL_LIMIT + 1,
         labels: null,
+        weights: null,
         winnerIndex: drawn.index,
         places: [
           {

@@ -10,7 +10,12 @@ import {
 } from '#server/lib/drand-beacon.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import { drawMessages } from '#shared/contracts/draws.ts';
-import { hashEntryIds, hashLeaves, type FrozenDraw } from '#shared/draw-protocol.ts';
+import {
+  hashEntryIds,
+  hashLeaves,
+  hashWeightedEntries,
+  type FrozenDraw,
+} from '#shared/draw-protocol.ts';
 import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
 
 /**
@@ -19,16 +24,23 @@ import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
  * an entry is either in the list or refused.
  */
 export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
-  const { entryIds, leftOut } = await listEntryIds(tx, contest);
+  const { entryIds, leftOut, weights } = await listEntryIds(tx, contest);
   if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
-  const leaves = await hashEntryIds(nodeDrawHashes, entryIds);
+  // With referrals on, each leaf also fixes its entry's weight (protocol v2).
+  const leaves = weights
+    ? await hashWeightedEntries(nodeDrawHashes, entryIds, weights)
+    : await hashEntryIds(nodeDrawHashes, entryIds);
   const root = await hashLeaves(nodeDrawHashes, leaves);
   const frozenAt = new Date();
   await tx
     .update(contests)
     .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root, frozenLeftOut: leftOut })
     .where(eq(contests.id, contest.id));
-  await tx.insert(contestLeaves).values({ contestId: contest.id, leaves: leaves.join('') });
+  await tx.insert(contestLeaves).values({
+    contestId: contest.id,
+    leaves: leaves.join(''),
+    weights: weights?.join(',') ?? null,
+  });
   return frozenAt;
 }
 
@@ -83,11 +95,22 @@ export async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDr
   if (entryIds.length !== contest.frozenEntryCount) {
     throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
   }
+  const weights = await listFrozenWeights(tx, contest.id);
   return {
     seedHex: contest.drawSeed!,
     contestId: contest.id,
     root: contest.entriesRoot!,
     beaconRandomness: contest.beacon?.randomness ?? null,
     entryIds,
+    ...(weights && { weights }),
   };
+}
+
+/** The weights the freeze fixed, in the frozen order; null for an unweighted (v1) draw. */
+export async function listFrozenWeights(db: Db, contestId: string): Promise<number[] | null> {
+  const [row] = await db
+    .select({ weights: contestLeaves.weights })
+    .from(contestLeaves)
+    .where(eq(contestLeaves.contestId, contestId));
+  return row?.weights ? row.weights.split(',').map(Number) : null;
 }

@@ -6,36 +6,48 @@ import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
 import { type DrawRecord } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { DRAW_PROTOCOL_V1, DRAW_PROTOCOL_V2 } from '#shared/draw-protocol.ts';
 import { listPicks } from './draw-rows.ts';
 
 /** A leaf is a SHA-256 in hex. */
 const LEAF_LENGTH = 64;
 
-/** The frozen list's leaves, as the first draw wrote them. */
-async function listLeaves(db: Db, contestId: string): Promise<string[]> {
+/** The frozen list's leaves and (for a weighted draw) weights, as the first draw wrote them. */
+async function listLeaves(db: Db, contestId: string) {
   const [row] = await db
-    .select({ leaves: contestLeaves.leaves })
+    .select({ leaves: contestLeaves.leaves, weights: contestLeaves.weights })
     .from(contestLeaves)
     .where(eq(contestLeaves.contestId, contestId));
   const joined = row?.leaves ?? '';
-  return Array.from({ length: joined.length / LEAF_LENGTH }, (_, index) =>
-    joined.slice(index * LEAF_LENGTH, (index + 1) * LEAF_LENGTH),
-  );
+  return {
+    leaves: Array.from({ length: joined.length / LEAF_LENGTH }, (_, index) =>
+      joined.slice(index * LEAF_LENGTH, (index + 1) * LEAF_LENGTH),
+    ),
+    weights: row?.weights ? row.weights.split(',').map(Number) : null,
+  };
 }
 
 async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
   const picks = await listPicks(db, contest.id);
   // From the first pick on; a freeze still waiting for its beacon round reveals nothing yet.
   const isDrawn = picks.length > 0;
-  const leaves = isDrawn ? await listLeaves(db, contest.id) : null;
+  const frozen = isDrawn ? await listLeaves(db, contest.id) : null;
+  const leaves = frozen?.leaves ?? null;
+  // Weighted (v2) when the freeze fixed weights: the contest had referrals on.
+  const weights = frozen?.weights ?? null;
   return {
-    version: 'prizewheel-draw-v1',
+    version: weights ? DRAW_PROTOCOL_V2 : DRAW_PROTOCOL_V1,
     contestId: contest.id,
     winnersCount: contest.winnersCount,
     seedHash: contest.seedHash,
     // The seed is revealed by the first draw, never before.
     seed: isDrawn ? contest.drawSeed : null,
-    entries: leaves && { count: leaves.length, root: contest.entriesRoot!, leaves },
+    entries: leaves && {
+      count: leaves.length,
+      root: contest.entriesRoot!,
+      leaves,
+      ...(weights && { weights }),
+    },
     beacon: contest.beacon,
     picks: picks.map((pick) => ({
       p: pick.p,

@@ -37,12 +37,14 @@ import {
   listEntrants,
   listPicks,
   lockContest,
+  isWeighted,
+  listEntryIds,
   wheelOrder,
   isDrawnFrom,
   type LockedContest,
   type PickRow,
 } from './draw-rows.ts';
-import { attachBeacon, freezeEntries, loadFrozenDraw } from './freeze.ts';
+import { attachBeacon, freezeEntries, listFrozenWeights, loadFrozenDraw } from './freeze.ts';
 import { readDrawRecord } from './record.ts';
 
 /** What a draw needs: the database and the operator's beacon, if any. */
@@ -450,6 +452,15 @@ async function listSlices(db: Db, contest: Contest, entryIds: string[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * The slices' weights when the contest has referrals on: the frozen ones once drawn, else what
+ * the entries weigh now (docs/product.md#referrals). Null when every slice weighs the same.
+ */
+async function listWheelWeights(db: Db, contest: Contest): Promise<number[] | null> {
+  if (contest.frozenAt) return listFrozenWeights(db, contest.id);
+  return isWeighted(contest) ? (await listEntryIds(db, contest)).weights : null;
+}
+
 /** Slices in the wheel's order (the frozen list once drawn) and every filled place. */
 export async function getWheel({ db }: DbContext, contest: Contest): Promise<WheelData> {
   const labels =
@@ -477,7 +488,7 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
     })
     .sort((a, b) => a.position - b.position);
   const winnerIndex = contest.winnerId ? (entries.get(contest.winnerId)?.slice ?? null) : null;
-  return { count, labels, winnerIndex, places };
+  return { count, labels, weights: await listWheelWeights(db, contest), winnerIndex, places };
 }
 
 async function isDrawable(db: Db, contest: Contest, entryId: string): Promise<boolean> {

@@ -362,7 +362,17 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       const cleared = expectOk<ContestEntryItem>(await clearFlag(flaggedIds[0]!, 'address-burst'));
       expect(cleared).toMatchObject({ id: flaggedIds[0], status: 'confirmed', flags: [] });
       expect(Object.keys(cleared).sort()).toEqual(
-        ['email', 'entryDate', 'flags', 'id', 'name', 'status'].sort(),
+        [
+          'email',
+          'entryDate',
+          'flags',
+          'id',
+          'name',
+          'referrals',
+          'referred',
+          'status',
+          'weight',
+        ].sort(),
       );
       expect(expectOk<EntrySummary>(await summary(contest.id)).flagged).toBe(4);
       expect(statusesOf([await clearFlag(flaggedIds[1]!, 'spam')])).toEqual([400]);

@@ -170,6 +170,9 @@ describe('double opt-in', () => {
         entryDate: receipt.entryDate,
         status: 'pending',
         flags: [],
+        referrals: 0,
+        weight: 1,
+        referred: false,
       },
     ]);
     expect((await ownerList(t, owner, contest.id, 'pending')).total).toBe(1);
@@ -399,7 +402,7 @@ describe('double opt-in', () => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.body.split('\r\n')[0]).toBe(
-      '\uFEFF"name","email","entryDate","status","flags"',
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"',
     );
     const rows = parse(exported.body, { bom: true, columns: true }) as Record<string, string>[];
     // Oldest first; entries made within one millisecond may come in either order.

@@ -17,6 +17,7 @@ function heldWriter() {
         name: candidate.name,
         entryDate: new Date(),
         status: 'confirmed' as const,
+        referralCode: null,
       },
       confirmToken: null,
     }));

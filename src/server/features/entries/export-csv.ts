@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
+import { isCountedReferral, weightOf } from '#server/lib/referral-counts.ts';
 
 const EXPORT_BATCH = 5000;
 
@@ -25,7 +26,8 @@ type Key = { exactDate: string; id: string };
  * and writing it out again cost more CPU than the database's whole query, and made a
  * million-row export take half a minute. Also the batch's row count and last key.
  */
-async function readBatch(db: Db, contestId: string, after: Key | undefined) {
+async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
+  const contestId = contest.id;
   const batch = db
     .select({
       id: contestEntries.id,
@@ -34,6 +36,10 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
       entryDate: contestEntries.entryDate,
       status: contestEntries.status,
       flags: contestEntries.flags,
+      // An index probe per entry (docs/product.md#referrals): none for most of them.
+      referrals: sql<number>`(select count(*)::int from contest_entries friend
+        where friend.contest_id = ${contestId} and friend.referred_by = contest_entries.id
+          and ${isCountedReferral})`.as('referrals'),
     })
     .from(contestEntries)
     .where(
@@ -51,7 +57,8 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
   const isoDate = sql`to_char(${batch.entryDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   // Our own words (docs/product.md#trusted-leads), never a formula: quoted, not neutralised.
   const flags = sql`array_to_string(${batch.flags}, ';')`;
-  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || chr(13) || chr(10)`;
+  const weight = weightOf(sql`${batch.referrals}`, contest);
+  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || ',' || ${csvField(sql`${batch.referrals}::text`)} || ',' || ${csvField(sql`(${weight})::text`)} || chr(13) || chr(10)`;
   const newestFirst = sql`order by ${batch.entryDate} desc, ${batch.id} desc`;
   const [result] = await db
     .select({
@@ -70,10 +77,10 @@ async function readBatch(db: Db, contestId: string, after: Key | undefined) {
 export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   async function* chunks() {
     // A BOM so Excel reads UTF-8 names correctly; CRLF as RFC 4180 and Excel expect.
-    yield '\uFEFF"name","email","entryDate","status","flags"\r\n';
+    yield '\uFEFF"name","email","entryDate","status","flags","referrals","weight"\r\n';
     let after: Key | undefined;
     for (;;) {
-      const batch = await readBatch(db, contest.id, after);
+      const batch = await readBatch(db, contest, after);
       if (batch.csv) yield batch.csv;
       if (batch.rows < EXPORT_BATCH) return;
       after = { exactDate: batch.exactDate, id: batch.id };

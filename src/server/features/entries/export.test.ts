@@ -59,7 +59,7 @@ describe('exporting entries as CSV', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(response.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      '"name","email","entryDate","status","flags"',
+      '"name","email","entryDate","status","flags","referrals","weight"',
     );
     expect(response.body).not.toMatch(/[^\r]\n/);
 
@@ -163,12 +163,12 @@ describe('exporting entries as CSV', () => {
     await insertEntries(contest, oneASecond(SPREADSHEET_BAIT));
     const response = await exportCsv(contest.id, owner);
     expect(response.body.split('\r\n')).toEqual([
-      '\uFEFF"name","email","entryDate","status","flags"',
-      '"x;=1+1","semicolon@example.com","2026-03-01T10:00:00.000Z","confirmed",""',
-      `"'=cmd","equals@example.com","2026-03-01T10:00:01.000Z","confirmed",""`,
-      `"'@SUM(A1)","at@example.com","2026-03-01T10:00:02.000Z","confirmed",""`,
-      `"'\t=1","tab@example.com","2026-03-01T10:00:03.000Z","confirmed",""`,
-      '"""quoted""","quoted@example.com","2026-03-01T10:00:04.000Z","confirmed",""',
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"',
+      '"x;=1+1","semicolon@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1"',
+      `"'=cmd","equals@example.com","2026-03-01T10:00:01.000Z","confirmed","","0","1"`,
+      `"'@SUM(A1)","at@example.com","2026-03-01T10:00:02.000Z","confirmed","","0","1"`,
+      `"'\t=1","tab@example.com","2026-03-01T10:00:03.000Z","confirmed","","0","1"`,
+      '"""quoted""","quoted@example.com","2026-03-01T10:00:04.000Z","confirmed","","0","1"',
       '',
     ]);
   });
@@ -208,7 +208,9 @@ describe('exporting entries as CSV', () => {
     const contest = await seedContest(t.database, owner);
     const response = await exportCsv(contest.id, owner);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toBe('\uFEFF"name","email","entryDate","status","flags"\r\n');
+    expect(response.body).toBe(
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"\r\n',
+    );
   });
 
   it('exports 12,000 entries completely, each once, even when they share one date', async () => {

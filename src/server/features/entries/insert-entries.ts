@@ -28,9 +28,20 @@ export type EntryCandidate = {
   clientAddress?: string;
   /** Flags decided before the batch (the form's timing). */
   flags?: EntryFlag[];
+  /** The referral code of the link the entrant came through (already checked for shape). */
+  ref?: string;
+  /** A keyed hash of the client's address, kept on referral contests (hashClientAddress). */
+  clientHash?: string;
 };
 
-export type AcceptedEntry = { id: string; name: string; entryDate: Date; status: EntryStatus };
+export type AcceptedEntry = {
+  id: string;
+  name: string;
+  entryDate: Date;
+  status: EntryStatus;
+  /** The entrant's own referral code, when the contest has referrals on. */
+  referralCode: string | null;
+};
 
 export type EntryOutcome =
   | {
@@ -69,7 +80,14 @@ const entryDateNow = sql`date_trunc('milliseconds', now())`;
 type BurstKeys = { address: string | null; domain: string | null };
 
 /** A candidate with the flags it will be stored with (its own, then the batch's). */
-type Prepared = { name: string; email: string; flags: EntryFlag[]; burstKeys: BurstKeys };
+type Prepared = {
+  name: string;
+  email: string;
+  flags: EntryFlag[];
+  burstKeys: BurstKeys;
+  ref: string | null;
+  clientHash: string | null;
+};
 
 /**
  * Inserts candidates in order, within one transaction holding the contest's row lock, so the
@@ -89,6 +107,8 @@ export async function insertEntries(
     email: candidate.email,
     flags: candidate.flags ? [...candidate.flags] : [],
     burstKeys: burstKeysOf(contestId, candidate),
+    ref: candidate.ref ?? null,
+    clientHash: candidate.clientHash ?? null,
   }));
   const hits = tallyHits(prepared);
   return db.transaction(async (tx) => {
@@ -122,7 +142,7 @@ export async function insertEntries(
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
       const chunk = positions.map((position) => prepared[position]!);
       const tokens = chunk.map(() => (isPending ? createRandomToken() : null));
-      const rows = await insertChunk(tx, contestId, chunk, tokens);
+      const rows = await insertChunk(tx, contestId, chunk, tokens, contest.referralBonus > 0);
       assignOutcomes(outcomes, positions, chunk, tokens, rows, {
         entryDate: new Date(contest.entryDateMs),
         status: isPending ? 'pending' : 'confirmed',
@@ -181,6 +201,7 @@ type LockedContest = {
   isOpen: boolean;
   isFrozen: boolean;
   requireConfirmation: boolean;
+  referralBonus: number;
   hasExpiredPending: boolean;
   entryDateMs: number;
   /** The burst keys' counts after this batch, when it has any and the contest takes entries. */
@@ -208,7 +229,7 @@ async function lockContest(
         is_active and now() < end_date as is_open,
         -- The first draw froze the list it draws from: no entry joins it, imported or not.
         frozen_at is not null as is_frozen,
-        require_confirmation,
+        require_confirmation, referral_bonus,
         -- Asked here rather than by a statement of its own: most batches have none to purge.
         exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending}) as has_expired_pending,
         -- now() is the transaction's start: the date of every entry this transaction inserts.
@@ -217,6 +238,7 @@ async function lockContest(
     )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}
     select max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
       is_frozen as "isFrozen", require_confirmation as "requireConfirmation",
+      referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
     from locked`,
@@ -312,30 +334,48 @@ function insertChunk(
   contestId: string,
   chunk: Prepared[],
   tokens: (string | null)[],
+  hasReferrals: boolean,
 ) {
   const column = (values: (string | null)[]) => sql.param(values);
   const status = tokens[0] ? 'pending' : 'confirmed';
-  return queryPreparedRows<{ id: string; email: string }>(
+  const referral = (value: string | null) => (hasReferrals ? value : null);
+  return queryPreparedRows<InsertedRow>(
     tx,
     sql`with inserted as (
-      insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash, entry_date)
+      insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash,
+        entry_date, referral_code, client_hash, referred_by)
       select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
         coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'), candidate.token_hash,
-        ${entryDateNow}
+        ${entryDateNow},
+        -- 64 random bits as 16 hex characters: the entrant's own link's code.
+        case when ${hasReferrals} then substr(md5(gen_random_uuid()::text), 1, 16) end,
+        candidate.client_hash,
+        -- The link's entrant, unless it is this mailbox (folded as duplicates are) or this
+        -- network address within the burst window (docs/product.md#referrals).
+        (select referrer.id from contest_entries referrer
+          where referrer.contest_id = ${contestId}::uuid and referrer.referral_code = candidate.ref
+            and referrer.email_key <> fold_email(candidate.email)
+            and not coalesce(referrer.client_hash = candidate.client_hash
+              and referrer.entry_date > now() - ${ADDRESS_WINDOW_MS} * interval '1 millisecond', false)
+          order by referrer.entry_date, referrer.id limit 1)
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
-                  ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[])
-        as candidate(name, email, flags, token_hash)
+                  ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[],
+                  ${column(chunk.map((candidate) => referral(candidate.ref)))}::text[],
+                  ${column(chunk.map((candidate) => referral(candidate.clientHash)))}::text[])
+        as candidate(name, email, flags, token_hash, ref, client_hash)
       on conflict do nothing
-      returning id, email
+      returning id, email, referral_code
     ), counted as (
       update contests set entry_count = entry_count + (select count(*) from inserted)
       where id = ${contestId} and ${status} = 'confirmed'
     )
-    select id, email from inserted`,
+    select id, email, referral_code as "referralCode" from inserted`,
   );
 }
+
+type InsertedRow = { id: string; email: string; referralCode: string | null };
 
 /**
  * The first candidate of each inserted mailbox was accepted; every other one was a duplicate.
@@ -349,7 +389,7 @@ function assignOutcomes(
   positions: number[],
   chunk: Prepared[],
   tokens: (string | null)[],
-  rows: { id: string; email: string }[],
+  rows: InsertedRow[],
   entry: { entryDate: Date; status: EntryStatus },
 ) {
   const insertedByEmail = new Map(rows.map((row) => [row.email, row]));
@@ -361,7 +401,7 @@ function assignOutcomes(
       accepted += 1;
       outcomes[positions[index]!] = {
         status: 'accepted',
-        entry: { id: row.id, name: candidate.name, ...entry },
+        entry: { id: row.id, name: candidate.name, referralCode: row.referralCode, ...entry },
         confirmToken: tokens[index]!,
       };
     } else {

@@ -54,7 +54,10 @@ describe('listing a contest’s entries', () => {
       'flags',
       'id',
       'name',
+      'referrals',
+      'referred',
       'status',
+      'weight',
     ]);
     expect(entries.find((entry) => entry.name === 'Jordan Lee')!.email).toBe(
       'JORDAN.LEE@Example.com',

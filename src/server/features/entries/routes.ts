@@ -25,13 +25,21 @@ import {
 } from '#shared/contracts/entries.ts';
 import { entryFlags } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import {
+  entryStatusQuery,
+  isReferralCode,
+  type EntryStanding,
+  type LeaderboardItem,
+  type TopReferrer,
+} from '#shared/contracts/referrals.ts';
 import type { ErrorBody } from '#shared/errors.ts';
-import { confirmEntry, mailEntryConfirmation } from './confirm.ts';
+import { confirmEntry, mailEntryReceipt } from './confirm.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { exportEntriesCsv } from './export-csv.ts';
 import { scheduleEntryHousekeeping } from './housekeeping.ts';
 import { insertEntries } from './insert-entries.ts';
 import { clearEntryFlag, removeEntry, summarizeEntries } from './moderation.ts';
+import { getEntryStanding, getLeaderboard, listTopReferrers } from './referrals.ts';
 import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
 import {
   ENTRY_PAGE_DEFAULT,
@@ -64,6 +72,10 @@ const enterContestBody = z.unknown().transform((value, context): Submission => {
       trap: text(entryFormFields.trap),
       formToken: text(entryFormFields.formToken),
       captchaToken: text(entryFormFields.captchaToken),
+      // A friend's code: anything that is not one is ignored, never refused.
+      ref: isReferralCode(fields[entryFormFields.ref])
+        ? (fields[entryFormFields.ref] as string)
+        : undefined,
     };
   }
   for (const [field, message] of Object.entries(result.errors)) {
@@ -210,19 +222,22 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (screened.verdict === 'drop') {
         return reply.status(201).send(await answerAsEntered(ctx, contestId, request.body.name));
       }
-      const entered = await enterContest(writer, contestId, screened.candidate, () =>
+      const entered = await enterContest(writer, ctx.config, contestId, screened.candidate, () =>
         isClientGone(request),
       );
       if (entered.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
-      if (entered.status === 'abandoned') return;
-      const { confirmToken } = entered;
-      if (confirmToken) {
-        ctx.tasks.runAfterAnswer(reply, 'entry confirmation mail', () =>
-          mailEntryConfirmation(ctx, contestId, screened.candidate, confirmToken),
+      if (entered.status !== 'accepted') return;
+      const { confirmToken, receipt } = entered;
+      if (confirmToken || receipt.referral) {
+        ctx.tasks.runAfterAnswer(reply, 'entry mail', () =>
+          mailEntryReceipt(ctx, contestId, screened.candidate, {
+            confirmToken,
+            referral: receipt.referral,
+          }),
         );
       }
-      return reply.status(201).send(entered.receipt);
+      return reply.status(201).send(receipt);
     },
   );
 
@@ -296,6 +311,38 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       });
       // The list is the body (as the spec's call table has it); the total rides in a header.
       return reply.header('x-total-count', String(total)).send(entries);
+    },
+  );
+
+  // Public when the owner turns it on: the top referrers by display name (docs/product.md#referrals).
+  app.get(
+    '/api/contests/:contestId/leaderboard',
+    { schema: { params: contestParams } },
+    async (request): Promise<LeaderboardItem[]> => getLeaderboard(db, request.params.contestId),
+  );
+
+  app.get(
+    '/api/contests/:contestId/referrers',
+    { schema: { params: contestParams } },
+    async (request): Promise<TopReferrer[]> => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return listTopReferrers(db, contest);
+    },
+  );
+
+  // Public to the holder of the link the entry's e-mail carries: that entrant's standing alone.
+  app.get(
+    '/api/contests/:contestId/entries/:entryId/status',
+    { schema: { params: entryParams, querystring: entryStatusQuery } },
+    async (request, reply): Promise<EntryStanding> => {
+      reply.header('cache-control', 'no-store');
+      return getEntryStanding(
+        db,
+        ctx.config,
+        request.params.contestId,
+        request.params.entryId,
+        request.query.token,
+      );
     },
   );
 

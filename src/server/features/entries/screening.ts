@@ -13,12 +13,15 @@ import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts
 import { verifyCaptcha } from './captcha.ts';
 import { isThrowawayAddress } from './email-identity.ts';
 import type { EntryCandidate } from './insert-entries.ts';
+import { hashClientAddress, referralLinkFor } from './referrals.ts';
 
 /** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */
 export type Submission = EnterContestBody & {
   trap?: string;
   formToken?: string;
   captchaToken?: string;
+  /** The referral code of the link the entrant came through (docs/product.md#referrals). */
+  ref?: string;
 };
 
 export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: EntryCandidate };
@@ -64,6 +67,8 @@ export async function screenSubmission(
       // The address limits are rate limits: RATE_LIMIT=off (tests, benchmarks) turns them off.
       clientAddress: ctx.config.rateLimit ? client.address : undefined,
       flags,
+      ref: submission.ref,
+      clientHash: hashClientAddress(ctx.config.sessionSecret, client.address),
     },
   };
 }
@@ -92,11 +97,19 @@ export async function answerAsEntered(
   if (contest.frozenAt || !contest.isActive || contest.endDate.getTime() <= Date.now()) {
     throw new AppError('CONTEST_ENDED', entryMessages.ended);
   }
+  const id = timeOrderedId();
   return {
-    id: timeOrderedId(),
+    id,
     contestId,
     name,
     entryDate: new Date().toISOString(),
     status: contest.requireConfirmation ? 'pending' : 'confirmed',
+    // A code like any other: its link leads to the contest, and credits nobody.
+    ...(contest.referralBonus > 0 && {
+      referral: referralLinkFor(ctx.config, contestId, {
+        id,
+        referralCode: randomBytes(8).toString('hex'),
+      }),
+    }),
   };
 }

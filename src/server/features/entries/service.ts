@@ -1,7 +1,18 @@
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse';
-import { and, count, desc, eq, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -14,12 +25,14 @@ import {
   entryMessages,
   validateEntry,
   type EntryListFilter,
+  type EntryReceipt,
   type ImportResult,
 } from '#shared/contracts/entries.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { emailKey, isThrowawayAddress } from './email-identity.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import { insertEntries, type EntryCandidate, type EntryOutcome } from './insert-entries.ts';
+import { referralLinkFor, withReferrals } from './referrals.ts';
 
 const contestEnded = () => new AppError('CONTEST_ENDED', entryMessages.ended);
 
@@ -30,6 +43,7 @@ const contestEnded = () => new AppError('CONTEST_ENDED', entryMessages.ended);
  */
 export async function enterContest(
   writer: EntryWriter,
+  links: Pick<Config, 'appUrl' | 'sessionSecret'>,
   contestId: string,
   candidate: EntryCandidate,
   isGone: () => boolean,
@@ -37,12 +51,18 @@ export async function enterContest(
   if (!isUuid(contestId)) throw contestNotFound();
   const outcome = await writer.submit(contestId, candidate, isGone);
   switch (outcome.status) {
-    case 'accepted':
-      return {
-        status: outcome.status,
-        receipt: { ...outcome.entry, contestId },
-        confirmToken: outcome.confirmToken,
+    case 'accepted': {
+      const { referralCode, entryDate, ...entry } = outcome.entry;
+      const receipt: EntryReceipt = {
+        ...entry,
+        contestId,
+        entryDate: entryDate.toISOString(),
+        ...(referralCode && {
+          referral: referralLinkFor(links, contestId, { id: entry.id, referralCode }),
+        }),
       };
+      return { status: outcome.status, receipt, confirmToken: outcome.confirmToken };
+    }
     case 'busy':
     case 'abandoned':
       return { status: outcome.status };
@@ -87,6 +107,7 @@ const entryItem = {
   entryDate: contestEntries.entryDate,
   status: contestEntries.status,
   flags: contestEntries.flags,
+  referredBy: contestEntries.referredBy,
 };
 
 type PageOptions = { limit?: number; cursor?: EntryCursor; filter?: EntryListFilter };
@@ -99,6 +120,8 @@ function whereFiltered(filter: EntryListFilter | undefined): SQL | undefined {
       return eq(contestEntries.status, filter);
     case 'flagged':
       return sql`cardinality(${contestEntries.flags}) > 0`;
+    case 'referred':
+      return isNotNull(contestEntries.referredBy);
     default:
       return undefined;
   }
@@ -164,7 +187,7 @@ export async function listEntriesPage(
     const total = filter
       ? await countMatchingEntries(db, contest, undefined, filter)
       : contest.entryCount + (await countMatchingEntries(db, contest, undefined, 'pending'));
-    return { entries, total };
+    return { entries: await withReferrals(db, contest, entries), total };
   }
   const matching = db.$with('matching').as(
     db
@@ -172,7 +195,7 @@ export async function listEntriesPage(
       .from(contestEntries)
       .where(whereMatching(contest, search, filter)),
   );
-  const { id, name, email, entryDate, status, flags } = matching;
+  const { id, name, email, entryDate, status, flags, referredBy } = matching;
   const rows = await db
     .with(matching)
     .select({
@@ -182,6 +205,7 @@ export async function listEntriesPage(
       entryDate,
       status,
       flags,
+      referredBy,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
     .from(matching)
@@ -192,7 +216,8 @@ export async function listEntriesPage(
     // Past the last page the rows carry no total: count on its own (rare).
     return { entries: [], total: await countMatchingEntries(db, contest, search, filter) };
   }
-  return { entries: rows.map(({ total: _total, ...entry }) => entry), total: rows[0]!.total };
+  const entries = rows.map(({ total: _total, ...entry }) => entry);
+  return { entries: await withReferrals(db, contest, entries), total: rows[0]!.total };
 }
 
 /** Errors listed in the answer; the counts stay exact beyond it. */

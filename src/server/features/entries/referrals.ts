@@ -1,0 +1,194 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { contestNotFound } from '#server/features/contests/service.ts';
+import { isKeyedDigest, keyedDigest } from '#server/lib/keyed-digest.ts';
+import { countedReferrals, isCountedReferral } from '#server/lib/referral-counts.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
+import {
+  entryWeight,
+  LEADERBOARD_SIZE,
+  REFERRAL_PARAM,
+  referralMessages,
+  type EntryStanding,
+  type LeaderboardItem,
+  type ReferralLink,
+  type TopReferrer,
+} from '#shared/contracts/referrals.ts';
+import { toDisplayName } from '#shared/draw-protocol.ts';
+
+/**
+ * Referrals (docs/product.md#referrals). A friend's entry counts for the entrant whose link
+ * brought it while it is confirmed and not flagged: counted when read, never stored as a number,
+ * so a removed, flagged or unconfirmed friend takes the bonus back by itself, and the freeze
+ * fixes the weights the draw uses.
+ */
+
+const STATUS_PURPOSE = 'entry-status';
+const ADDRESS_PURPOSE = 'client-address';
+
+/** A keyed hash of a client address: equal addresses compare equal, none can be read back. */
+export const hashClientAddress = (secret: string, address: string) =>
+  keyedDigest(secret, ADDRESS_PURPOSE, address);
+
+type LinkConfig = Pick<Config, 'appUrl' | 'sessionSecret'>;
+
+/** The entrant's personal link and their status page's (whose token only the server can make). */
+export function referralLinkFor(
+  config: LinkConfig,
+  contestId: string,
+  entry: { id: string; referralCode: string },
+): ReferralLink {
+  const contestUrl = `${config.appUrl}/c/${contestId}`;
+  const token = keyedDigest(config.sessionSecret, STATUS_PURPOSE, entry.id);
+  return {
+    code: entry.referralCode,
+    url: `${contestUrl}?${REFERRAL_PARAM}=${entry.referralCode}`,
+    statusUrl: `${contestUrl}/status/${entry.id}?token=${token}`,
+  };
+}
+
+/** The counted referrals of the given entries of one contest (absent: none). */
+export async function countReferrals(
+  db: Db,
+  contestId: string,
+  entryIds: string[],
+): Promise<Map<string, number>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await queryRows<{ referrerId: string; referrals: number }>(
+    db,
+    sql`select friend.referred_by as "referrerId", count(*)::int as referrals
+      from contest_entries friend
+      where friend.contest_id = ${contestId} and ${isCountedReferral}
+        and friend.referred_by = any(${sql.param(entryIds)}::uuid[])
+      group by friend.referred_by`,
+  );
+  return new Map(rows.map((row) => [row.referrerId, row.referrals]));
+}
+
+type RankedReferrer = { id: string; name: string; email: string; referrals: number };
+
+/** The contest's referrers with the most counted referrals, first come first on a tie. */
+function listReferrers(db: Db, contestId: string, where: SQL, limit: number) {
+  return queryRows<RankedReferrer>(
+    db,
+    sql`select referrer.id, referrer.name, referrer.email, counted.referrals
+      from ${countedReferrals(contestId)} counted
+      join contest_entries referrer on referrer.id = counted.referrer_id
+      where ${where}
+      order by counted.referrals desc, referrer.entry_date, referrer.id
+      limit ${limit}`,
+  );
+}
+
+/** The owner's top referrers, with the weight their referrals give them. */
+export async function listTopReferrers(db: Db, contest: Contest): Promise<TopReferrer[]> {
+  const rows = await listReferrers(db, contest.id, sql`true`, LEADERBOARD_SIZE);
+  return rows.map((row) => ({
+    ...row,
+    weight: entryWeight(row.referrals, contest.referralBonus, contest.referralCap),
+  }));
+}
+
+/** The public leaderboard changes with every entry: read at most this often per contest. */
+const LEADERBOARD_CACHE_MS = 5000;
+const leaderboards = new Map<string, { readAt: number; items: LeaderboardItem[] }>();
+
+/**
+ * The public leaderboard: the top referrers whose own entries are in the draw (confirmed, not
+ * flagged), by display name only. 404 when the owner has not turned it on.
+ */
+export async function getLeaderboard(db: Db, contestId: string): Promise<LeaderboardItem[]> {
+  if (!isUuid(contestId)) throw contestNotFound();
+  const [contest] = await db
+    .select({ showLeaderboard: contests.showLeaderboard, publishedAt: contests.publishedAt })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  if (!contest?.publishedAt) throw contestNotFound();
+  if (!contest.showLeaderboard) throw new AppError('NOT_FOUND', referralMessages.leaderboardOff);
+  const cached = leaderboards.get(contestId);
+  if (cached && Date.now() - cached.readAt < LEADERBOARD_CACHE_MS) return cached.items;
+  const rows = await listReferrers(
+    db,
+    contestId,
+    sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`,
+    LEADERBOARD_SIZE,
+  );
+  const items = rows.map((row) => ({
+    displayName: toDisplayName(row.name),
+    referrals: row.referrals,
+  }));
+  leaderboards.set(contestId, { readAt: Date.now(), items });
+  return items;
+}
+
+/**
+ * One entrant's standing, for the holder of their status link: their entries (1 + bonus),
+ * counted referrals and rank among the contest's referrers. Nobody else's data is in it.
+ */
+export async function getEntryStanding(
+  db: Db,
+  config: LinkConfig,
+  contestId: string,
+  entryId: string,
+  token: string,
+): Promise<EntryStanding> {
+  const invalid = () => new AppError('NOT_FOUND', referralMessages.statusInvalid);
+  if (!isUuid(contestId) || !isUuid(entryId)) throw invalid();
+  if (!isKeyedDigest(config.sessionSecret, STATUS_PURPOSE, entryId, token)) throw invalid();
+  const [row] = await db
+    .select({ entry: contestEntries, contest: contests })
+    .from(contestEntries)
+    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+    .where(and(eq(contestEntries.id, entryId), eq(contestEntries.contestId, contestId)));
+  const referralCode = row?.entry.referralCode;
+  if (!row || !referralCode) throw invalid();
+  const { entry, contest } = row;
+  const [standing] = await queryRows<{ referrals: number; ahead: number }>(
+    db,
+    sql`with counted as ${countedReferrals(contestId)}
+      select coalesce((select referrals from counted where referrer_id = ${entryId}), 0) as referrals,
+        (select count(*)::int from counted
+          where referrals > coalesce((select referrals from counted where referrer_id = ${entryId}), 0)) as ahead`,
+  );
+  const referrals = standing?.referrals ?? 0;
+  return {
+    contestId,
+    contestTitle: contest.title,
+    endDate: contest.endDate.toISOString(),
+    name: entry.name,
+    status: entry.status,
+    referralBonus: contest.referralBonus,
+    referralCap: contest.referralCap,
+    referrals,
+    entries: entryWeight(referrals, contest.referralBonus, contest.referralCap),
+    rank: referrals > 0 ? (standing?.ahead ?? 0) + 1 : null,
+    referral: referralLinkFor(config, contestId, { id: entry.id, referralCode }),
+  };
+}
+
+type ListedEntry = { id: string; referredBy: string | null };
+
+/** A page's entries with their counted referrals and weights (docs/product.md#referrals). */
+export async function withReferrals<Entry extends ListedEntry>(
+  db: Db,
+  contest: Contest,
+  entries: Entry[],
+) {
+  const referrals = await countReferrals(
+    db,
+    contest.id,
+    entries.map((entry) => entry.id),
+  );
+  return entries.map(({ referredBy, ...entry }) => {
+    const counted = referrals.get(entry.id) ?? 0;
+    return {
+      ...entry,
+      referrals: counted,
+      weight: entryWeight(counted, contest.referralBonus, contest.referralCap),
+      referred: referredBy !== null,
+    };
+  });
+}
