@@ -79,11 +79,14 @@ export async function load(
     connections = CONNECTIONS,
     pipelining = 1,
     headersFor,
+    fields = {},
   }: {
     connections?: number;
     pipelining?: number;
     /** Extra headers per request (a client address behind a proxy, for one). */
     headersFor?: () => Record<string, string>;
+    /** Fields every entry sends beside its name and e-mail (a referral code, for one). */
+    fields?: Record<string, string>;
   } = {},
 ): Promise<LoadResult> {
   const tag = Date.now().toString(36);
@@ -106,7 +109,7 @@ export async function load(
           return {
             ...request,
             headers,
-            body: JSON.stringify({ name, email: entrantEmail(name, tag) }),
+            body: JSON.stringify({ name, email: entrantEmail(name, tag), ...fields }),
           };
         },
         onResponse: (status, body, _context, headers) => {

@@ -10,6 +10,7 @@ import { benchBigData, reportBigData } from './big-data.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
 import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
+import { benchEntriesReferrals, reportEntriesReferrals } from './entries-referrals.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
@@ -68,6 +69,17 @@ if (wants('entries-trust')) {
     key: 'entriesTrust',
     heading: 'Entry throughput with the trusted-leads checks, against the same run before them',
     lines: reportEntriesTrust(result),
+    data: result,
+  });
+}
+
+if (wants('entries-referrals')) {
+  console.log('\n== What referral accounting costs the entry path (issue 15)');
+  const result = await benchEntriesReferrals();
+  record({
+    key: 'entriesReferrals',
+    heading: "Entry throughput with every entry through one entrant's link, against plain entries",
+    lines: reportEntriesReferrals(result),
     data: result,
   });
 }

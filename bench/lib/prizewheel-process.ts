@@ -117,7 +117,11 @@ export async function startPrizewheel(
   };
 }
 
-export async function createContest(app: RunningApp, maxEntries: number | null): Promise<string> {
+export async function createContest(
+  app: RunningApp,
+  maxEntries: number | null,
+  settings: Record<string, unknown> = {},
+): Promise<string> {
   const response = await fetch(`${app.url}/api/contests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: app.cookie },
@@ -127,6 +131,7 @@ export async function createContest(app: RunningApp, maxEntries: number | null):
       prizeDetails: 'A prize',
       endDate: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
       maxEntries,
+      ...settings,
     }),
   });
   if (response.status !== 201)

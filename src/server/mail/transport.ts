@@ -39,13 +39,11 @@ export function createMailer(options: {
       },
     };
   }
+  const writeToOutbox = batchOutboxWrites(db);
   return {
     kind: 'outbox',
     async send(mail) {
-      const [held] = await db
-        .insert(mailOutbox)
-        .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .returning({ id: mailOutbox.id });
+      const outboxId = await writeToOutbox(mail);
       if (logLinks) {
         log.info(
           { to: mail.to, subject: mail.subject, links: mail.links },
@@ -53,10 +51,46 @@ export function createMailer(options: {
         );
       } else {
         log.info(
-          { subject: mail.subject, outboxId: held?.id },
+          { subject: mail.subject, outboxId },
           'mail held in the outbox (no SMTP_URL; MAIL_LOG_LINKS=on prints its links)',
         );
       }
     },
   };
+}
+
+type QueuedMail = { mail: Mail; resolve: (id: string) => void; reject: (error: unknown) => void };
+
+/**
+ * Outbox rows written together: the mails sent within one turn of the event loop go in one
+ * INSERT. A viral contest with referrals mails every entrant, and one transaction per mail cost
+ * more than the entry itself (docs/decisions/021-referrals.md).
+ */
+function batchOutboxWrites(db: Db): (mail: Mail) => Promise<string> {
+  let queued: QueuedMail[] = [];
+  async function flush() {
+    const batch = queued;
+    queued = [];
+    try {
+      const rows = await db
+        .insert(mailOutbox)
+        .values(
+          batch.map(({ mail }) => ({
+            recipient: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          })),
+        )
+        .returning({ id: mailOutbox.id });
+      batch.forEach((item, index) => item.resolve(rows[index]!.id));
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    }
+  }
+  return (mail) =>
+    new Promise((resolve, reject) => {
+      if (queued.length === 0) setImmediate(() => void flush());
+      queued.push({ mail, resolve, reject });
+    });
 }

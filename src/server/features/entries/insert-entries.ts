@@ -352,12 +352,12 @@ function insertChunk(
         candidate.client_hash,
         -- The link's entrant, unless it is this mailbox (folded as duplicates are) or this
         -- network address within the burst window (docs/product.md#referrals).
-        (select referrer.id from contest_entries referrer
+        case when candidate.ref is not null then (select referrer.id from contest_entries referrer
           where referrer.contest_id = ${contestId}::uuid and referrer.referral_code = candidate.ref
             and referrer.email_key <> fold_email(candidate.email)
             and not coalesce(referrer.client_hash = candidate.client_hash
               and referrer.entry_date > now() - ${ADDRESS_WINDOW_MS} * interval '1 millisecond', false)
-          order by referrer.entry_date, referrer.id limit 1)
+          order by referrer.entry_date, referrer.id limit 1) end
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],

@@ -5,6 +5,7 @@ import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
 import { isKeyedDigest, keyedDigest } from '#server/lib/keyed-digest.ts';
+import { createRecentReads } from '#server/lib/recent-reads.ts';
 import { countedReferrals, isCountedReferral } from '#server/lib/referral-counts.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
@@ -92,9 +93,11 @@ export async function listTopReferrers(db: Db, contest: Contest): Promise<TopRef
   }));
 }
 
-/** The public leaderboard changes with every entry: read at most this often per contest. */
-const LEADERBOARD_CACHE_MS = 5000;
-const leaderboards = new Map<string, { readAt: number; items: LeaderboardItem[] }>();
+/** A referrer (aliased `referrer`) the public ranks: their own entry is in the draw. */
+const isRanked = sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`;
+
+/** The public leaderboard changes with every entry: read at most every 5 s per contest. */
+const readLeaderboard = createRecentReads<LeaderboardItem[]>({ maxAgeMs: 5000, maxKeys: 1000 });
 
 /**
  * The public leaderboard: the top referrers whose own entries are in the draw (confirmed, not
@@ -108,20 +111,10 @@ export async function getLeaderboard(db: Db, contestId: string): Promise<Leaderb
     .where(eq(contests.id, contestId));
   if (!contest?.publishedAt) throw contestNotFound();
   if (!contest.showLeaderboard) throw new AppError('NOT_FOUND', referralMessages.leaderboardOff);
-  const cached = leaderboards.get(contestId);
-  if (cached && Date.now() - cached.readAt < LEADERBOARD_CACHE_MS) return cached.items;
-  const rows = await listReferrers(
-    db,
-    contestId,
-    sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`,
-    LEADERBOARD_SIZE,
-  );
-  const items = rows.map((row) => ({
-    displayName: toDisplayName(row.name),
-    referrals: row.referrals,
-  }));
-  leaderboards.set(contestId, { readAt: Date.now(), items });
-  return items;
+  return readLeaderboard(contestId, async () => {
+    const rows = await listReferrers(db, contestId, isRanked, LEADERBOARD_SIZE);
+    return rows.map((row) => ({ displayName: toDisplayName(row.name), referrals: row.referrals }));
+  });
 }
 
 /**
@@ -150,8 +143,11 @@ export async function getEntryStanding(
     db,
     sql`with counted as ${countedReferrals(contestId)}
       select coalesce((select referrals from counted where referrer_id = ${entryId}), 0) as referrals,
+        -- Ahead as on the leaderboard: referrers whose own entry is in the draw.
         (select count(*)::int from counted
-          where referrals > coalesce((select referrals from counted where referrer_id = ${entryId}), 0)) as ahead`,
+          join contest_entries referrer on referrer.id = counted.referrer_id
+          where ${isRanked}
+            and counted.referrals > coalesce((select referrals from counted where referrer_id = ${entryId}), 0)) as ahead`,
   );
   const referrals = standing?.referrals ?? 0;
   return {
