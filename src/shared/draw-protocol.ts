@@ -225,15 +225,15 @@ const NAMELESS_WINNER = 'Winner';
 /**
  * "Maria S.": the first word of the name and the initial of its last word; nothing else. Words
  * with an "@" (an e-mail typed as a name, a handle) are left out: the record never shows an
- * address.
+ * address. A name with nothing left is called `nameless`.
  */
-export function toDisplayName(name: string): string {
+export function toDisplayName(name: string, nameless = NAMELESS_WINNER): string {
   const words = name
     .trim()
     .split(/\s+/)
     .filter((word) => word && !word.includes('@'));
   const first = words[0];
-  if (!first) return NAMELESS_WINNER;
+  if (!first) return nameless;
   if (words.length < 2) return first;
   const initial = Array.from(words.at(-1)!)[0]!.toLocaleUpperCase();
   return `${first} ${initial}.`;

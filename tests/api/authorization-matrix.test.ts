@@ -291,6 +291,27 @@ describe('authorization matrix', () => {
         }),
       expected: ownerOrAdmin(200),
     },
+    // Referrals: the owner's top referrers; the public leaderboard (off on this contest, so 404
+    // for anyone); an entrant's status page, whose link token decides (a wrong one: 404).
+    {
+      route: 'GET /api/contests/:contestId/referrers',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/referrers` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'GET /api/contests/:contestId/leaderboard',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/leaderboard` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'GET /api/contests/:contestId/entries/:entryId/status',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'GET',
+          url: `${c(fx)}/entries/${fx.entryId}/status?token=not-the-entrant-s-token`,
+        }),
+      expected: everyone(404),
+    },
     // The entry form's token and the double opt-in link: public by nature.
     {
       route: 'GET /api/contests/:contestId/entry-form',

@@ -10,9 +10,10 @@ import {
 import { winnersCount } from './draws.ts';
 import {
   REFERRAL_BONUS_DEFAULT,
+  REFERRAL_BONUS_MAX,
   REFERRAL_CAP_DEFAULT,
-  referralBonus,
-  referralCap,
+  REFERRAL_CAP_MAX,
+  REFERRAL_CAP_MIN,
 } from './referrals.ts';
 
 /** PostgreSQL text cannot hold a NUL character: refused here rather than failing on insert. */
@@ -60,6 +61,21 @@ const endDate = (requiredMessage: string) =>
       return time >= 0 && time <= LATEST_END_DATE;
     }, 'End date must be a valid date and time')
     .transform((value) => new Date(value));
+
+const referralBonus = z
+  .number({ error: 'Bonus entries per referral must be a whole number' })
+  .int('Bonus entries per referral must be a whole number')
+  .min(0, 'Bonus entries per referral must be at least 0')
+  .max(REFERRAL_BONUS_MAX, `Bonus entries per referral must be at most ${REFERRAL_BONUS_MAX}`);
+
+const referralCap = z
+  .number({ error: 'Bonus entry cap must be a whole number' })
+  .int('Bonus entry cap must be a whole number')
+  .min(REFERRAL_CAP_MIN, `Bonus entry cap must be at least ${REFERRAL_CAP_MIN}`)
+  .max(
+    REFERRAL_CAP_MAX,
+    `Bonus entry cap must be at most ${REFERRAL_CAP_MAX.toLocaleString('en-US')}`,
+  );
 
 type Messages = { title: string; description: string; prizeDetails: string; endDate: string };
 

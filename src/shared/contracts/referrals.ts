@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Referrals (docs/product.md#referrals): an entrant's personal link earns them bonus entries for
  * each friend who enters through it, and the draw weighs each entry by 1 + its bonus
- * (docs/draw-protocol.md, protocol v2).
+ * (docs/draw-protocol.md, protocol v2). No zod here: the entry page imports this file, and
+ * its scripts must stay small (docs/decisions/004-public-entry-page.md); the contest fields'
+ * schemas are in contests.ts.
  */
 
 /** Bonus entries per counted referral: 0 turns referrals off. */
@@ -26,21 +26,6 @@ export const isReferralCode = (value: unknown): value is string =>
 
 /** The query parameter of a personal link: /c/{id}?ref={code}. */
 export const REFERRAL_PARAM = 'ref';
-
-export const referralBonus = z
-  .number({ error: 'Bonus entries per referral must be a whole number' })
-  .int('Bonus entries per referral must be a whole number')
-  .min(0, 'Bonus entries per referral must be at least 0')
-  .max(REFERRAL_BONUS_MAX, `Bonus entries per referral must be at most ${REFERRAL_BONUS_MAX}`);
-
-export const referralCap = z
-  .number({ error: 'Bonus entry cap must be a whole number' })
-  .int('Bonus entry cap must be a whole number')
-  .min(REFERRAL_CAP_MIN, `Bonus entry cap must be at least ${REFERRAL_CAP_MIN}`)
-  .max(
-    REFERRAL_CAP_MAX,
-    `Bonus entry cap must be at most ${REFERRAL_CAP_MAX.toLocaleString('en-US')}`,
-  );
 
 /** An entry's weight in the draw: 1 + its bonus entries, at most `cap` of them. */
 export function entryWeight(referrals: number, bonus: number, cap: number): number {
@@ -69,8 +54,6 @@ export type TopReferrer = {
 };
 
 /** GET /api/contests/{id}/entries/{entryId}/status?token=…: one entrant's standing. */
-export const entryStatusQuery = z.object({ token: z.string().max(200).default('') });
-
 export type EntryStanding = {
   contestId: string;
   contestTitle: string;

@@ -38,6 +38,10 @@ const ConfirmEntryPage = lazyPage(
   () => import('#web/features/contest-entry/pages/confirm-entry-page.tsx'),
   'ConfirmEntryPage',
 );
+const EntryStatusPage = lazyPage(
+  () => import('#web/features/contest-entry/pages/entry-status-page.tsx'),
+  'EntryStatusPage',
+);
 const DrawRecordPage = lazyPage(
   () => import('#web/features/draw-record/pages/draw-record-page.tsx'),
   'DrawRecordPage',
@@ -127,6 +131,7 @@ export function AppRoutes() {
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/entries/confirm" component={ConfirmEntryPage} />
         <Route path="/c/:contestId/draw" component={DrawRecordPage} />
+        <Route path="/c/:contestId/status/:entryId" component={EntryStatusPage} />
         <Route path="/c/:contestId" component={ContestEntryPage} />
         <Route path="/contest-builder" component={ContestBuilderPage} />
         <Route path="/contest-edit/:id" component={ContestEditPage} />

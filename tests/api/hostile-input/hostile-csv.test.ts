@@ -233,10 +233,11 @@ describe('hostile CSV uploads', () => {
       url: `/api/contests/${contest.id}/entries/export`,
     });
     const [header, ...lines] = exported.body.split('\r\n');
-    expect(header).toBe('\uFEFF"name","email","entryDate","status","flags"');
-    // Each line: name and e-mail as quoted text, then the quoted date, status and flags.
+    expect(header).toBe('\uFEFF"name","email","entryDate","status","flags","referrals","weight"');
+    // Each line: name and e-mail as quoted text, then the quoted date, status, flags, referrals
+    // and weight.
     const withoutDates = lines.map((line) =>
-      line.replace(/,"\d{4}-[\d:.TZ-]+","confirmed",""$/, ''),
+      line.replace(/,"\d{4}-[\d:.TZ-]+","confirmed","","0","1"$/, ''),
     );
     expect(withoutDates.sort()).toEqual(
       [

@@ -93,6 +93,9 @@ export async function listTopReferrers(db: Db, contest: Contest): Promise<TopRef
   }));
 }
 
+/** What the leaderboard calls a referrer whose name held nothing publishable (an e-mail). */
+const NAMELESS_REFERRER = 'Anonymous';
+
 /** A referrer (aliased `referrer`) the public ranks: their own entry is in the draw. */
 const isRanked = sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`;
 
@@ -113,7 +116,10 @@ export async function getLeaderboard(db: Db, contestId: string): Promise<Leaderb
   if (!contest.showLeaderboard) throw new AppError('NOT_FOUND', referralMessages.leaderboardOff);
   return readLeaderboard(contestId, async () => {
     const rows = await listReferrers(db, contestId, isRanked, LEADERBOARD_SIZE);
-    return rows.map((row) => ({ displayName: toDisplayName(row.name), referrals: row.referrals }));
+    return rows.map((row) => ({
+      displayName: toDisplayName(row.name, NAMELESS_REFERRER),
+      referrals: row.referrals,
+    }));
   });
 }
 

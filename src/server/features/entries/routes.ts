@@ -26,7 +26,6 @@ import {
 import { entryFlags } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
-  entryStatusQuery,
   isReferralCode,
   type EntryStanding,
   type LeaderboardItem,
@@ -83,6 +82,9 @@ const enterContestBody = z.unknown().transform((value, context): Submission => {
   }
   return z.NEVER;
 });
+
+/** The status page's link token (docs/product.md#referrals); a wrong one is a 404, not a 400. */
+const entryStatusQuery = z.object({ token: z.string().default('') });
 
 const entryParams = z.object({ contestId: z.string().max(100), entryId: z.string().max(100) });
 const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });

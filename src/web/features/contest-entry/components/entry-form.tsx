@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   entryFormFields,
   validateEntry,
@@ -6,6 +6,7 @@ import {
   type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
+import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -13,6 +14,8 @@ import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { enterContest } from '../api/enter-contest.ts';
 import { useEntryForm } from '../api/get-entry-form.ts';
 import { useCaptcha } from '../lib/use-captcha.ts';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
+import { useReferralCode } from '../lib/use-referral-code.ts';
 
 type FieldErrors = Partial<Record<keyof EnterContestBody, string>>;
 
@@ -27,15 +30,10 @@ function serverFieldErrors(error: unknown): FieldErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-const subscribeNever = () => () => {};
-
-/** False in the server's HTML and while hydrating; true once the script runs the page. */
-function useIsHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+/** The friend's code the form carries, when it carries one. */
+function referralOf(form: FormData): string | undefined {
+  const value = form.get(entryFormFields.ref);
+  return isReferralCode(value) ? value : undefined;
 }
 
 /**
@@ -44,6 +42,7 @@ function useIsHydrated(): boolean {
  * The page is rendered on the server and shown before its script runs, so the fields are
  * uncontrolled (what a visitor typed before hydration is what gets sent), and the button
  * waits for the script (a native submit would put the e-mail in the URL and enter nobody).
+ * A visitor who came through a friend's link sends the friend's code with the same tap.
  */
 export function EntryForm({
   contestId,
@@ -53,6 +52,7 @@ export function EntryForm({
   onEntered: (receipt: EntryReceipt) => void;
 }) {
   const isHydrated = useIsHydrated();
+  const referralCode = useReferralCode();
   const [isPending, setIsPending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const setup = useEntryForm(contestId);
@@ -79,6 +79,7 @@ export function EntryForm({
       [entryFormFields.trap]: String(form.get(entryFormFields.trap) ?? ''),
       [entryFormFields.formToken]: setup.formToken(),
       [entryFormFields.captchaToken]: captchaToken(),
+      [entryFormFields.ref]: referralOf(form),
     })
       .then((receipt) => {
         toast(
@@ -149,6 +150,9 @@ export function EntryForm({
           autoComplete="off"
         />
       </div>
+      {referralCode ? (
+        <input type="hidden" name={entryFormFields.ref} value={referralCode} />
+      ) : null}
       {setup.captchaSiteKey ? <div ref={setCaptchaContainer} className="min-h-[65px]" /> : null}
       <Button type="submit" size="lg" disabled={isPending || !isHydrated}>
         {isPending ? 'Entering...' : 'Enter Contest'}

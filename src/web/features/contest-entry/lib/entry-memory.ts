@@ -1,11 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryReceipt, EntryStatus } from '#shared/contracts/entries.ts';
+import type { ReferralLink } from '#shared/contracts/referrals.ts';
 
 /**
  * Which contests this device has entered, under what name, with which entry id (the entrant's
- * receipt, to find their entry in the draw record) and whether the entry still waits for its
- * e-mail to be confirmed: coming back to the link shows the confirmation again. Kept in
+ * receipt, to find their entry in the draw record), whether the entry still waits for its
+ * e-mail to be confirmed, and the entrant's personal link when the contest has referrals: coming
+ * back to the link shows the confirmation (and the link to share) again. Kept in
  * localStorage, with memory as the fallback when storage is refused (private browsing), so the
  * confirmation shows at least for this visit. Entries remembered before receipts existed have a
  * name and no id; before double opt-in, no status (they were all confirmed).
@@ -14,6 +16,7 @@ const nameKey = (contestId: string) => `prizewheel:entered:${contestId}`;
 const entryIdKey = (contestId: string) => `prizewheel:entry-id:${contestId}`;
 const statusKey = (contestId: string) => `prizewheel:entry-status:${contestId}`;
 const entryDateKey = (contestId: string) => `prizewheel:entry-date:${contestId}`;
+const referralKey = (contestId: string) => `prizewheel:referral:${contestId}`;
 const inMemory = new Map<string, string>();
 const listeners = new Set<() => void>();
 
@@ -34,6 +37,15 @@ function write(key: string, value: string): void {
   }
 }
 
+function remove(key: string): void {
+  inMemory.delete(key);
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept there.
+  }
+}
+
 function notify(): void {
   for (const listener of listeners) listener();
 }
@@ -43,6 +55,9 @@ export function rememberEntry(receipt: EntryReceipt): void {
   write(entryIdKey(receipt.contestId), receipt.id);
   write(statusKey(receipt.contestId), receipt.status);
   write(entryDateKey(receipt.contestId), receipt.entryDate);
+  // An earlier entry's link (one whose confirmation expired) is not this entry's.
+  if (receipt.referral) write(referralKey(receipt.contestId), JSON.stringify(receipt.referral));
+  else remove(referralKey(receipt.contestId));
   notify();
 }
 
@@ -97,4 +112,31 @@ export function useEnteredStatus(contestId: string): EntryStatus {
     () => (read(statusKey(contestId)) === 'pending' ? 'pending' : 'confirmed'),
     () => 'confirmed',
   );
+}
+
+const isWebAddress = (value: unknown): value is string =>
+  typeof value === 'string' && /^https?:\/\//.test(value);
+
+/** Storage is the browser's, not ours: only a well-formed link is taken back from it. */
+export function parseStoredReferral(stored: string | null): ReferralLink | null {
+  if (!stored) return null;
+  try {
+    const { code, url, statusUrl } = JSON.parse(stored) as Partial<
+      Record<keyof ReferralLink, unknown>
+    >;
+    if (typeof code !== 'string' || !isWebAddress(url) || !isWebAddress(statusUrl)) return null;
+    return { code, url, statusUrl };
+  } catch {
+    return null;
+  }
+}
+
+/** The personal link of this device's entry, when its contest had referrals on. */
+export function useEnteredReferral(contestId: string): ReferralLink | null {
+  const stored = useSyncExternalStore(
+    subscribe,
+    () => read(referralKey(contestId)),
+    () => null,
+  );
+  return useMemo(() => parseStoredReferral(stored), [stored]);
 }

@@ -1,6 +1,8 @@
 import { ChevronRight, Gift, Lock, MailCheck, ShieldCheck, Trophy, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { acceptsEntries } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
+import type { ReferralLink } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -14,8 +16,39 @@ import {
   rememberEntry,
   useEnteredEntryId,
   useEnteredName,
+  useEnteredReferral,
   useEnteredStatus,
 } from '../lib/entry-memory.ts';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
+
+/** The personal link as plain text, when the panel that shows it could not be loaded. */
+function PlainReferralLink({ referral }: { referral: ReferralLink }) {
+  return (
+    <p className="break-all text-sm">
+      Your personal link:{' '}
+      <a href={referral.url} className="font-semibold text-primary">
+        {referral.url}
+      </a>
+    </p>
+  );
+}
+
+// Only some visits need these (an entrant of a contest with referrals, a contest that shows its
+// board): each is its own small chunk, loaded when it is shown, outside the page's budget. A
+// chunk that cannot be loaded (a release has replaced it since the page opened) must not take
+// the page down: the link is then shown plainly, and the board not at all.
+const ReferralPanel = lazy(() =>
+  import('../components/referral-panel.tsx').then(
+    (module) => ({ default: module.ReferralPanel }),
+    () => ({ default: PlainReferralLink }),
+  ),
+);
+const LeaderboardCard = lazy(() =>
+  import('../components/leaderboard-card.tsx').then(
+    (module) => ({ default: module.LeaderboardCard }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** One fixed format, so the server's rendering and the browser's agree. */
 const formatCount = (value: number) => value.toLocaleString('en-US');
@@ -71,6 +104,8 @@ export function ContestEntryPage({
   const enteredName = useEnteredName(contestId);
   const enteredEntryId = useEnteredEntryId(contestId);
   const enteredStatus = useEnteredStatus(contestId);
+  const enteredReferral = useEnteredReferral(contestId);
+  const isHydrated = useIsHydrated();
 
   if (contestState.status === 'pending') {
     return (
@@ -134,16 +169,29 @@ export function ContestEntryPage({
           <p className="whitespace-pre-line text-foreground">{contest.description}</p>
           {contest.winners.length > 0 ? <WinnersCard winners={contest.winners} /> : null}
           {enteredName ? (
-            <EnteredCard
-              name={enteredName}
-              status={enteredStatus}
-              confirmationMessage={contest.confirmationMessage}
-              endDate={contest.endDate}
-              winnersCount={contest.winnersCount}
-              isDrawn={isDrawn}
-              entryId={enteredEntryId}
-              recordHref={recordHref}
-            />
+            <>
+              <EnteredCard
+                name={enteredName}
+                status={enteredStatus}
+                confirmationMessage={contest.confirmationMessage}
+                endDate={contest.endDate}
+                winnersCount={contest.winnersCount}
+                isDrawn={isDrawn}
+                entryId={enteredEntryId}
+                recordHref={recordHref}
+              />
+              {enteredReferral && contest.referralBonus > 0 ? (
+                <Suspense fallback={null}>
+                  <ReferralPanel
+                    contestTitle={contest.title}
+                    referralBonus={contest.referralBonus}
+                    referralCap={contest.referralCap}
+                    referral={enteredReferral}
+                    isPending={enteredStatus === 'pending'}
+                  />
+                </Suspense>
+              ) : null}
+            </>
           ) : isOpen && isFull ? (
             <div className="rounded-2xl bg-muted p-6 text-center">
               <h2 className="text-xl font-extrabold">Contest Full</h2>
@@ -208,6 +256,12 @@ export function ContestEntryPage({
           ) : null}
         </div>
       </article>
+      {/* After hydration, below the contest: nothing the server rendered moves when it comes. */}
+      {contest.showLeaderboard && isHydrated ? (
+        <Suspense fallback={null}>
+          <LeaderboardCard contestId={contest.id} className="mt-5" />
+        </Suspense>
+      ) : null}
     </PublicFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   CONTEST_CONFIRMATION_MAX_LENGTH,
@@ -16,6 +16,14 @@ import type {
   updateContestForm,
 } from '#shared/contracts/contests.ts';
 import { WINNERS_COUNT_MAX } from '#shared/contracts/draws.ts';
+import {
+  LEADERBOARD_SIZE,
+  REFERRAL_BONUS_DEFAULT,
+  REFERRAL_BONUS_MAX,
+  REFERRAL_CAP_DEFAULT,
+  REFERRAL_CAP_MAX,
+  REFERRAL_CAP_MIN,
+} from '#shared/contracts/referrals.ts';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
@@ -33,6 +41,9 @@ export const emptyContestForm: ContestFormValues = {
   winnersCount: '1',
   requireConfirmation: false,
   excludeFlagged: true,
+  referralBonus: String(REFERRAL_BONUS_DEFAULT),
+  referralCap: String(REFERRAL_CAP_DEFAULT),
+  showLeaderboard: false,
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -53,6 +64,9 @@ const builderLabels: Labels = {
   winnersCount: 'Number of winners',
   requireConfirmation: 'Entrants confirm their e-mail',
   excludeFlagged: 'Leave flagged entries out of the draw',
+  referralBonus: 'Bonus entries per referral',
+  referralCap: 'Bonus entry cap',
+  showLeaderboard: 'Show a leaderboard on the entry page',
 };
 
 export const editLabels: Labels = {
@@ -66,6 +80,9 @@ export const editLabels: Labels = {
   winnersCount: 'Number of Winners',
   requireConfirmation: 'Entrants confirm their e-mail',
   excludeFlagged: 'Leave flagged entries out of the draw',
+  referralBonus: 'Bonus Entries per Referral',
+  referralCap: 'Bonus Entry Cap',
+  showLeaderboard: 'Show a leaderboard on the entry page',
 };
 
 /** One form for building and editing; the schema decides the wording of the errors. */
@@ -104,13 +121,17 @@ export function ContestFields({
   /** The date picker starts at now when creating. */
   minEndDate?: Date;
   /**
-   * The first draw has fixed the number of places and which entries it draws from
-   * (docs/draw-protocol.md).
+   * The first draw has fixed the number of places, which entries it draws from and how each is
+   * weighed (docs/draw-protocol.md).
    */
   lockedByDraw?: boolean;
   children?: ReactNode;
 }) {
   const { errors } = form.formState;
+  // The cap means nothing while referrals are off; it stays open while it holds an error, so the
+  // owner can always fix what blocks the form.
+  const referralBonus = useWatch({ control: form.control, name: 'referralBonus' });
+  const referralsOff = Number(referralBonus.trim() || 0) === 0;
   return (
     <div className="grid gap-5">
       <FormField
@@ -223,6 +244,58 @@ export function ContestFields({
               onBlur={field.onBlur}
               disabled={lockedByDraw}
               error={errors.excludeFlagged?.message}
+            />
+          )}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-border p-4">
+        <legend className="px-1 text-sm font-semibold">Referrals</legend>
+        <div className="grid items-start gap-5 sm:grid-cols-2">
+          <FormField
+            label={labels.referralBonus}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={REFERRAL_BONUS_MAX}
+            step={1}
+            disabled={lockedByDraw}
+            hint={
+              lockedByDraw
+                ? "Fixed by the first draw: the public draw record holds each entry's weight."
+                : "0 turns referrals off. Each friend who enters through an entrant's link gives them this many more entries."
+            }
+            error={errors.referralBonus?.message}
+            {...form.register('referralBonus')}
+          />
+          <FormField
+            label={labels.referralCap}
+            type="number"
+            inputMode="numeric"
+            min={REFERRAL_CAP_MIN}
+            max={REFERRAL_CAP_MAX}
+            step={1}
+            disabled={lockedByDraw || (referralsOff && !errors.referralCap)}
+            hint={
+              lockedByDraw
+                ? 'Fixed by the first draw, as the bonus is.'
+                : 'The most bonus entries one entrant can earn.'
+            }
+            error={errors.referralCap?.message}
+            {...form.register('referralCap')}
+          />
+        </div>
+        <Controller
+          control={form.control}
+          name="showLeaderboard"
+          render={({ field }) => (
+            <SwitchField
+              ref={field.ref}
+              label={labels.showLeaderboard}
+              hint={`Top ${LEADERBOARD_SIZE} referrers by first name and last initial.`}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.showLeaderboard?.message}
             />
           )}
         />

@@ -9,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useWheel } from '#web/features/draws/api/get-wheel.ts';
+import { cn } from '#web/lib/cn.ts';
 import { useExportEntries } from '../api/export-entries.ts';
 import { useEntries } from '../api/get-entries.ts';
 import { useEntrySummary } from '../api/get-entry-summary.ts';
@@ -20,6 +21,11 @@ const filters: { value: EntryListFilter; label: string; empty: string }[] = [
   { value: 'pending', label: 'Pending', empty: 'No entries are waiting for their confirmation.' },
   { value: 'confirmed', label: 'Confirmed', empty: 'No confirmed entries yet.' },
   { value: 'flagged', label: 'Flagged', empty: 'No flagged entries.' },
+  {
+    value: 'referred',
+    label: 'Referred',
+    empty: "No one has entered through a friend's link yet.",
+  },
 ];
 
 const isFilter = (value: string): value is EntryListFilter =>
@@ -27,14 +33,17 @@ const isFilter = (value: string): value is EntryListFilter =>
 
 /**
  * Entrants, newest first, searched and filtered on the server so it stays quick at any size,
- * with the counts the owner moderates by.
+ * with the counts the owner moderates by. On a contest with referrals, each entry's referrals
+ * and weight, and a filter for those who came through a friend's link.
  */
 export function EntriesCard({
   contest,
   entryCount,
+  showReferrals,
 }: {
   contest: OwnerContest;
   entryCount: number;
+  showReferrals: boolean;
 }) {
   const [filter, setFilter] = useState<EntryListFilter>('all');
   const [search, setSearch] = useState('');
@@ -50,6 +59,9 @@ export function EntriesCard({
   // The count holds confirmed entries only; pending ones are exported too.
   const hasEntries = entryCount + (summary?.pending ?? 0) > 0;
   const isLocked = contest.frozenAt !== null;
+  const shownFilters = showReferrals
+    ? filters
+    : filters.filter(({ value }) => value !== 'referred');
 
   const exportCsv = () =>
     exporter.mutate(undefined, {
@@ -100,9 +112,17 @@ export function EntriesCard({
         }}
         className="mt-4 grid gap-4"
       >
-        <TabsList aria-label="Show entries">
-          {filters.map(({ value, label }) => (
-            <TabsTrigger key={value} value={value}>
+        {/* Five filters do not fit a phone's row: three, then two, each row filled. */}
+        <TabsList
+          aria-label="Show entries"
+          className={cn(showReferrals && 'flex-wrap sm:flex-nowrap')}
+        >
+          {shownFilters.map(({ value, label }) => (
+            <TabsTrigger
+              key={value}
+              value={value}
+              className={cn(showReferrals && 'basis-[30%] sm:basis-auto')}
+            >
               {label}
             </TabsTrigger>
           ))}
@@ -136,6 +156,7 @@ export function EntriesCard({
                   entry={entry}
                   isWinner={winnerIds.has(entry.id)}
                   isLocked={isLocked}
+                  showReferrals={showReferrals}
                 />
               ))}
             </ul>

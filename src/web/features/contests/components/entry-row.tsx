@@ -8,6 +8,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useClearEntryFlag } from '../api/clear-entry-flag.ts';
+import { referralSummary } from '../lib/referral-summary.ts';
 import { RemoveEntryDialog } from './remove-entry-dialog.tsx';
 
 function formatEntryDate(entryDate: string | null): string {
@@ -79,18 +80,23 @@ function EntryFlags({
   );
 }
 
-/** One entrant in the owner's list: who, when, whether they confirmed, and any flags. */
+/**
+ * One entrant in the owner's list: who, when, whether they confirmed, any flags and, on a contest
+ * with referrals, whether a friend's link brought them and what their own link has earned them.
+ */
 export function EntryRow({
   contestId,
   entry,
   isWinner,
   isLocked,
+  showReferrals,
 }: {
   contestId: string;
   entry: ContestEntryItem;
   isWinner: boolean;
   /** The draw has frozen the entries: flags can no longer be cleared nor entries removed. */
   isLocked: boolean;
+  showReferrals: boolean;
 }) {
   return (
     <li className="px-4 py-3">
@@ -106,8 +112,16 @@ export function EntryRow({
                 Pending
               </Badge>
             ) : null}
+            {showReferrals && entry.referred ? (
+              <Badge tone="neutral" className="shrink-0">
+                Referred
+              </Badge>
+            ) : null}
           </p>
           <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+          {showReferrals ? (
+            <p className="text-xs tabular-nums text-muted-foreground">{referralSummary(entry)}</p>
+          ) : null}
         </div>
         <p className="shrink-0 text-xs text-muted-foreground sm:text-right">
           {formatEntryDate(entry.entryDate)}

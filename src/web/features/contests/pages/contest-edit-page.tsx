@@ -57,33 +57,37 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     winnersCount: String(contest.winnersCount),
     requireConfirmation: contest.requireConfirmation,
     excludeFlagged: contest.excludeFlagged,
+    referralBonus: String(contest.referralBonus),
+    referralCap: String(contest.referralCap),
+    showLeaderboard: contest.showLeaderboard,
   });
-  // After the first draw the number of places and the rule on flagged entries are the
-  // record's: the edit leaves them out.
+  // After the first draw the number of places, the rule on flagged entries and the referral
+  // bonus and cap (the entries' weights) are the record's: the edit leaves them out.
   const lockedByDraw = Boolean(contest.frozenAt);
 
-  const onSubmit = form.handleSubmit(({ winnersCount, excludeFlagged, ...body }) =>
-    update.mutate(
-      {
-        ...body,
-        endDate: body.endDate.toISOString(),
-        ...(lockedByDraw ? {} : { winnersCount, excludeFlagged }),
-      },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Contest Updated',
-            description: 'Your changes are saved.',
-            variant: 'success',
-          });
-          navigate('/');
+  const onSubmit = form.handleSubmit(
+    ({ winnersCount, excludeFlagged, referralBonus, referralCap, ...body }) =>
+      update.mutate(
+        {
+          ...body,
+          endDate: body.endDate.toISOString(),
+          ...(lockedByDraw ? {} : { winnersCount, excludeFlagged, referralBonus, referralCap }),
         },
-        onError: (error) => {
-          showServerFieldErrors(form, error);
-          reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
+        {
+          onSuccess: () => {
+            toast({
+              title: 'Contest Updated',
+              description: 'Your changes are saved.',
+              variant: 'success',
+            });
+            navigate('/');
+          },
+          onError: (error) => {
+            showServerFieldErrors(form, error);
+            reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
+          },
         },
-      },
-    ),
+      ),
   );
 
   return (

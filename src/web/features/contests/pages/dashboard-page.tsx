@@ -15,12 +15,14 @@ import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useEntryCountQuery } from '../api/entry-count-query.ts';
 import { useContest } from '../api/get-contest.ts';
+import { useTopReferrers } from '../api/get-top-referrers.ts';
 import { refreshContests } from '../api/refresh-contests.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
 import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusControl } from '../components/status-control.tsx';
+import { TopReferrersCard } from '../components/top-referrers-card.tsx';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
 
 export function DashboardPage({ params }: { params: { contestId: string } }) {
@@ -59,6 +61,9 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
   const countQuery = useEntryCountQuery(contest.id);
   const now = useNow(LIST_CLOCK_REFRESH_MS);
   const entryCount = countQuery.data?.count ?? contest.entryCount;
+  // Referrals on, or earned while they were: a contest that never had any shows none of it.
+  const hasReferrers = (useTopReferrers(contest.id).data?.length ?? 0) > 0;
+  const showReferrals = contest.referralBonus > 0 || hasReferrers;
 
   return (
     <PageFrame
@@ -106,7 +111,12 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
           entryCount={entryCount}
           onDrawChange={() => refreshContests(queryClient, contest.id)}
         />
-        <EntriesCard contest={contest} entryCount={entryCount} />
+        <EntriesCard contest={contest} entryCount={entryCount} showReferrals={showReferrals} />
+        {showReferrals ? (
+          <div className="lg:col-span-2">
+            <TopReferrersCard contest={contest} />
+          </div>
+        ) : null}
       </div>
     </PageFrame>
   );

@@ -14,7 +14,7 @@ import { refreshDraw } from '../api/refresh-draw.ts';
 import { useResetWinner } from '../api/reset-winner.ts';
 import { latestPlace } from '../lib/places.ts';
 import { useDrawSpin } from '../lib/use-draw-spin.ts';
-import { restingRotation } from '../lib/wheel-geometry.ts';
+import { layoutFor, restingRotation } from '../lib/wheel-geometry.ts';
 import { DrawHistory } from './draw-history.tsx';
 import { Wheel, type WheelHandle } from './wheel.tsx';
 import { WinnerPlaces } from './winner-places.tsx';
@@ -77,11 +77,12 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
 
   const wheel = spin.drawnWheel ?? wheelQuery.data;
   const count = wheel?.count ?? 0;
+  const layout = layoutFor(count, wheel?.weights ?? null);
   const places = spin.shownPlaces ?? wheel?.places ?? [];
   const emptyPlaces = Math.max(0, contest.winnersCount - places.length);
   const isComplete = Boolean(wheel) && emptyPlaces === 0;
   const latest = spin.isSpinning ? undefined : latestPlace(places);
-  const wheelRotation = latest && wheel ? restingRotation(latest.slice, wheel.count) : null;
+  const wheelRotation = latest && wheel ? restingRotation(latest.slice, layout) : null;
 
   const draw = (placesToDraw: number | undefined) => {
     if (spin.isSpinning || isComplete || count === 0) return;
@@ -143,7 +144,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
             />
             <Wheel
               ref={wheelRef}
-              count={count}
+              layout={layout}
               labels={wheel.labels}
               restingRotation={wheelRotation}
             />
@@ -159,6 +160,11 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
           <p className="text-center text-sm text-muted-foreground">
             {count.toLocaleString()} {count === 1 ? 'entry' : 'entries'} on the wheel
             {contest.winnersCount > 1 ? ` · ${contest.winnersCount} places` : ''}
+            {wheel.weights ? (
+              <span className="block text-xs">
+                Slices are sized by each entry's weight: 1 plus its referral bonus.
+              </span>
+            ) : null}
           </p>
           {spin.canSkip ? (
             <Button variant="outline" size="sm" onClick={spin.skip}>

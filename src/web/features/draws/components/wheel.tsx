@@ -1,4 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import type { WheelLayout } from '../lib/wheel-geometry.ts';
 import { drawWheelFrame, renderWheelImage } from '../lib/wheel-renderer.ts';
 
 /** Canvas pixels: sharp on a phone's dense screen and on a projector alike. */
@@ -16,20 +17,21 @@ export type WheelHandle = {
 export const Wheel = forwardRef<
   WheelHandle,
   {
-    count: number;
+    /** The slices' arcs, summed once per set of entries and weights. */
+    layout: WheelLayout;
     labels: string[] | null;
     /** Where the wheel rests when not spinning (the winner under the pointer), if anywhere. */
     restingRotation: number | null;
   }
->(function Wheel({ count, labels, restingRotation }, ref) {
+>(function Wheel({ layout, labels, restingRotation }, ref) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rotationRef = useRef(0);
   const image = useMemo(() => {
     const started = performance.now();
-    const rendered = renderWheelImage(count, labels, DIAMETER);
+    const rendered = renderWheelImage(layout, labels, DIAMETER);
     performance.measure('wheel:first-draw', { start: started, end: performance.now() });
     return rendered;
-  }, [count, labels]);
+  }, [layout, labels]);
 
   const draw = useCallback(
     (rotationDegrees: number) => {

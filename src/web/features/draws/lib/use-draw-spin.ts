@@ -11,6 +11,7 @@ import {
   FOLLOW_UP_PAUSE_MS,
   FOLLOW_UP_TURN,
   followUpSpinMs,
+  layoutFor,
   restingRotation,
   rotationAt,
   spinEndsAt,
@@ -133,6 +134,7 @@ export function useDrawSpin({
     }
     // Entries that came after the wheel loaded are on it now; the new places stay hidden above.
     setDrawnWheel(wheel);
+    const layout = layoutFor(wheel.count, wheel.weights);
     setCanSkip(drawn.length > 1 && !reducedMotion);
 
     let shown = before;
@@ -146,7 +148,7 @@ export function useDrawSpin({
     if (firstSpin) {
       const answeredAt = performance.now() - firstSpin.startedAt;
       const from = rotationAt(answeredAt, first);
-      let to = finalRotation(first.start, firstPlace.slice, wheel.count, Math.random);
+      let to = finalRotation(first.start, firstPlace.slice, layout, Math.random);
       // A slow answer: keep turning forward, never back.
       while (to < from + 360) to += 360;
       Object.assign(first, { answeredAt, from, to });
@@ -162,7 +164,7 @@ export function useDrawSpin({
       if (!mounted.current) return;
       if (skipping.current) break;
       const start = wheelRef.current?.currentRotation() ?? 0;
-      const to = finalRotation(start, place.slice, wheel.count, Math.random, FOLLOW_UP_TURN);
+      const to = finalRotation(start, place.slice, layout, Math.random, FOLLOW_UP_TURN);
       await play({ start, answeredAt: 0, from: start, to, settleMs }).rested;
       if (!mounted.current) return;
       reveal(place);
@@ -170,7 +172,7 @@ export function useDrawSpin({
     // Reduced motion, or the owner skipped the show: every place at once, the wheel on the last.
     const last = drawn[drawn.length - 1]!;
     if (reducedMotion || skipping.current) {
-      wheelRef.current?.draw(restingRotation(last.slice, wheel.count));
+      wheelRef.current?.draw(restingRotation(last.slice, layout));
       for (const place of drawn) shown = withPlace(shown, place);
     }
     setAnnouncement(

@@ -6,14 +6,17 @@ import {
   FOLLOW_UP_SPIN_MS,
   FOLLOW_UP_TURN,
   followUpSpinMs,
+  layoutFor,
   MAX_TURN_DEGREES,
   MIN_FOLLOW_UP_SPIN_MS,
   MIN_TURN_DEGREES,
   restingRotation,
   rotationAt,
   settleDuration,
+  sliceArc,
   sliceAtPointer,
   spinEndsAt,
+  wheelLayout,
 } from './wheel-geometry.ts';
 
 function seeded(seed: number) {
@@ -26,23 +29,25 @@ function seeded(seed: number) {
 
 describe('the wheel geometry', () => {
   it('finds the slice under the pointer', () => {
-    expect(sliceAtPointer(0, 4)).toBe(0);
+    const four = wheelLayout(4);
+    expect(sliceAtPointer(0, four)).toBe(0);
     // Turning the wheel clockwise by 100° brings the slice at 260° (slice 2 of 4) to the top.
-    expect(sliceAtPointer(100, 4)).toBe(2);
-    expect(sliceAtPointer(-10, 4)).toBe(0);
-    expect(sliceAtPointer(350, 4)).toBe(0);
-    expect(sliceAtPointer(360 * 5 + 91, 4)).toBe(2);
+    expect(sliceAtPointer(100, four)).toBe(2);
+    expect(sliceAtPointer(-10, four)).toBe(0);
+    expect(sliceAtPointer(350, four)).toBe(0);
+    expect(sliceAtPointer(360 * 5 + 91, four)).toBe(2);
   });
 
   it.each([1, 2, 3, 7, 100, 10_000, 100_000])(
     'lands the pointer on the chosen slice of %i, after 1080 to 1800 degrees',
     (count) => {
       const random = seeded(count);
+      const layout = wheelLayout(count);
       for (let trial = 0; trial < 200; trial += 1) {
         const index = Math.floor(random() * count);
         const start = random() * 720;
-        const end = finalRotation(start, index, count, random);
-        expect(sliceAtPointer(end, count)).toBe(index);
+        const end = finalRotation(start, index, layout, random);
+        expect(sliceAtPointer(end, layout)).toBe(index);
         expect(end - start).toBeGreaterThanOrEqual(MIN_TURN_DEGREES);
         expect(end - start).toBeLessThan(MAX_TURN_DEGREES);
       }
@@ -66,8 +71,9 @@ describe('the wheel geometry', () => {
 
   it('rests with the middle of a slice under the pointer', () => {
     for (const count of [1, 3, 8, 1000]) {
+      const layout = wheelLayout(count);
       for (const index of [0, Math.floor(count / 2), count - 1]) {
-        expect(sliceAtPointer(restingRotation(index, count), count)).toBe(index);
+        expect(sliceAtPointer(restingRotation(index, layout), layout)).toBe(index);
       }
     }
   });
@@ -76,11 +82,12 @@ describe('the wheel geometry', () => {
     'lands a later spin of a draw of several places on its slice of %i, after a shorter turn',
     (count) => {
       const random = seeded(count + 1);
+      const layout = wheelLayout(count);
       for (let trial = 0; trial < 200; trial += 1) {
         const index = Math.floor(random() * count);
         const start = random() * 3600;
-        const end = finalRotation(start, index, count, random, FOLLOW_UP_TURN);
-        expect(sliceAtPointer(end, count)).toBe(index);
+        const end = finalRotation(start, index, layout, random, FOLLOW_UP_TURN);
+        expect(sliceAtPointer(end, layout)).toBe(index);
         expect(end - start).toBeGreaterThanOrEqual(FOLLOW_UP_TURN.min);
         expect(end - start).toBeLessThan(FOLLOW_UP_TURN.max);
       }
@@ -112,5 +119,84 @@ describe('the wheel geometry', () => {
         expect(followUps * (ms + FOLLOW_UP_PAUSE_MS)).toBeLessThanOrEqual(20_000);
       }
     }
+  });
+
+  describe('with weights (referrals)', () => {
+    it('gives each slice an arc in proportion to its weight: 1, 2, 5 of 8', () => {
+      const layout = wheelLayout(3, [1, 2, 5]);
+      expect(sliceArc(layout, 0)).toEqual({ start: 0, end: 45 });
+      expect(sliceArc(layout, 1)).toEqual({ start: 45, end: 135 });
+      expect(sliceArc(layout, 2)).toEqual({ start: 135, end: 360 });
+      // At rest, the middle of the slice is under the pointer.
+      expect(restingRotation(0, layout)).toBe(-22.5);
+      expect(restingRotation(1, layout)).toBe(-90);
+      expect(restingRotation(2, layout)).toBe(-247.5);
+      // Turned clockwise by 100°, the wheel shows 260°: inside the heaviest slice.
+      expect(sliceAtPointer(100, layout)).toBe(2);
+      expect(sliceAtPointer(-44, layout)).toBe(0);
+      expect(sliceAtPointer(-46, layout)).toBe(1);
+    });
+
+    it('lands on each slice of 1, 2, 5 inside its arc, off its edges', () => {
+      const layout = wheelLayout(3, [1, 2, 5]);
+      const random = seeded(125);
+      for (let trial = 0; trial < 300; trial += 1) {
+        const index = trial % 3;
+        const start = random() * 720;
+        const end = finalRotation(start, index, layout, random);
+        const { start: from, end: to } = sliceArc(layout, index);
+        const margin = (to - from) * 0.15;
+        const underPointer = ((-end % 360) + 360) % 360 || 0;
+        expect(underPointer).toBeGreaterThanOrEqual(from + margin - 1e-9);
+        expect(underPointer).toBeLessThanOrEqual(to - margin + 1e-9);
+        expect(sliceAtPointer(end, layout)).toBe(index);
+        expect(end - start).toBeGreaterThanOrEqual(MIN_TURN_DEGREES);
+        expect(end - start).toBeLessThan(MAX_TURN_DEGREES);
+      }
+    });
+
+    it('lays out 100,000 random weights in proportion and lands on any slice, thin or wide', () => {
+      const count = 100_000;
+      const random = seeded(7);
+      const weights = Array.from({ length: count }, () => 1 + Math.floor(random() * 51));
+      const total = weights.reduce((sum, weight) => sum + weight, 0);
+      const layout = wheelLayout(count, weights);
+      expect(layout.total).toBe(total);
+      // Each slice's start and width against its share of the weight, checked at once: the
+      // worst error of all 100,000.
+      let before = 0;
+      let worst = 0;
+      for (let index = 0; index < count; index += 1) {
+        const { start, end } = sliceArc(layout, index);
+        worst = Math.max(
+          worst,
+          Math.abs(start - (before / total) * 360),
+          Math.abs(end - start - (weights[index]! / total) * 360),
+        );
+        before += weights[index]!;
+      }
+      expect(worst).toBeLessThan(1e-9);
+      expect(sliceArc(layout, count - 1).end).toBeCloseTo(360, 9);
+
+      const lightest = weights.indexOf(1);
+      const heaviest = weights.indexOf(51);
+      const indexes = [0, count - 1, lightest, heaviest];
+      for (let trial = 0; trial < 300; trial += 1) indexes.push(Math.floor(random() * count));
+      for (const index of indexes) {
+        const start = random() * 3600;
+        const end = finalRotation(start, index, layout, random);
+        expect(sliceAtPointer(end, layout)).toBe(index);
+        expect(sliceAtPointer(restingRotation(index, layout), layout)).toBe(index);
+        const later = finalRotation(end, index, layout, random, FOLLOW_UP_TURN);
+        expect(sliceAtPointer(later, layout)).toBe(index);
+      }
+    });
+
+    it('keeps the layout of the same slices, and sums again when a weight changes', () => {
+      const layout = layoutFor(3, [1, 2, 5]);
+      expect(layoutFor(3, [1, 2, 5])).toBe(layout);
+      expect(layoutFor(3, [1, 3, 5])).not.toBe(layout);
+      expect(layoutFor(3, null).total).toBe(3);
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The wheel's arithmetic, free of any drawing. Angles are degrees, clockwise; the pointer sits
- * at the top. With rotation 0, slice i spans [i·s, (i+1)·s) from the pointer, s = 360 / count.
+ * at the top. With rotation 0, slice i spans its arc (`sliceArc`) from the pointer: its share of
+ * 360 degrees is its weight over the total (1 each when every entry weighs the same).
  */
 
 export const SPIN_MS = 3000;
@@ -9,21 +10,75 @@ export const MAX_TURN_DEGREES = 1800;
 /** Speed while the server's answer is on its way: that of the final ease-out's start. */
 export const CRUISE_DEGREES_PER_MS = (3 * 1440) / SPIN_MS;
 
-export function sliceDegrees(count: number): number {
-  return 360 / count;
+/**
+ * Where the slices lie: `bounds[i]` is the weight of the slices before slice i, so slice i spans
+ * [bounds[i], bounds[i + 1]) of `total`. Summed once per set of entries: a landing or a frame
+ * never walks the slices again.
+ */
+export type WheelLayout = {
+  count: number;
+  total: number;
+  bounds: Float64Array;
+  /** The weights it was summed from (null: every slice weighs 1). */
+  weights: readonly number[] | null;
+};
+
+export function wheelLayout(count: number, weights: readonly number[] | null = null): WheelLayout {
+  const bounds = new Float64Array(count + 1);
+  for (let index = 0; index < count; index += 1) {
+    bounds[index + 1] = bounds[index]! + (weights ? weights[index]! : 1);
+  }
+  return { count, total: bounds[count]!, bounds, weights };
+}
+
+function sameWeights(a: readonly number[] | null, b: readonly number[] | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+let latestLayout: WheelLayout | null = null;
+
+/**
+ * `wheelLayout`, kept while the slices stay the same: each draw reads the wheel anew, and the
+ * same weights must not sum again nor, worse, render the wheel's image again mid-spin.
+ */
+export function layoutFor(count: number, weights: readonly number[] | null): WheelLayout {
+  if (latestLayout?.count !== count || !sameWeights(latestLayout.weights, weights)) {
+    latestLayout = wheelLayout(count, weights);
+  }
+  return latestLayout;
+}
+
+/** Slice `index`'s arc, in degrees from the pointer at rotation 0. */
+export function sliceArc(layout: WheelLayout, index: number): { start: number; end: number } {
+  const degreesPerWeight = 360 / layout.total;
+  return {
+    start: layout.bounds[index]! * degreesPerWeight,
+    end: layout.bounds[index + 1]! * degreesPerWeight,
+  };
 }
 
 /** The rotation that shows slice `index` under the pointer, at its middle. */
-export function restingRotation(index: number, count: number): number {
-  return -(index + 0.5) * sliceDegrees(count);
+export function restingRotation(index: number, layout: WheelLayout): number {
+  const { start, end } = sliceArc(layout, index);
+  return -(start + end) / 2;
 }
 
 const mod360 = (angle: number) => ((angle % 360) + 360) % 360;
 
-/** The slice under the pointer at a rotation. */
-export function sliceAtPointer(rotation: number, count: number): number {
-  const underPointer = mod360(-rotation);
-  return Math.min(count - 1, Math.floor(underPointer / sliceDegrees(count)));
+/** The slice under the pointer at a rotation (a binary search of the bounds). */
+export function sliceAtPointer(rotation: number, layout: WheelLayout): number {
+  const underPointer = (mod360(-rotation) / 360) * layout.total;
+  let low = 0;
+  let high = layout.count - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (layout.bounds[middle]! <= underPointer) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /** The turn of each later spin of a draw of several places: shorter, as it is shorter in time. */
@@ -31,19 +86,20 @@ export const FOLLOW_UP_TURN = { min: 360, max: 1080 } as const;
 
 /**
  * Where a spin that started at `startRotation` must end so the pointer lands inside slice
- * `index`, having turned between 1080 and 1800 degrees in all (or within `turn`). `random` in
- * [0, 1) varies the number of turns and the spot within the slice (kept off its edges).
+ * `index`, however wide its weight makes it, having turned between 1080 and 1800 degrees in all
+ * (or within `turn`). `random` in [0, 1) varies the number of turns and the spot within the
+ * slice (kept off its edges).
  */
 export function finalRotation(
   startRotation: number,
   index: number,
-  count: number,
+  layout: WheelLayout,
   random: () => number,
   turn: { min: number; max: number } = { min: MIN_TURN_DEGREES, max: MAX_TURN_DEGREES },
 ): number {
-  const slice = sliceDegrees(count);
-  const spotInSlice = slice * (0.15 + 0.7 * random());
-  const landingMod = mod360(-(index * slice + spotInSlice));
+  const { start, end } = sliceArc(layout, index);
+  const spot = start + (end - start) * (0.15 + 0.7 * random());
+  const landingMod = mod360(-spot);
   const minimumTurn = turn.min + random() * (turn.max - turn.min - 360);
   const provisional = startRotation + minimumTurn;
   return provisional + mod360(landingMod - provisional);

@@ -1,6 +1,8 @@
 import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
+import type { WheelLayout } from './wheel-geometry.ts';
 
 const MIN_LABEL_ARC_PX = 11;
+const MIN_SEPARATED_ARC_PX = 6;
 const LABEL_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 function colorOf(wedge: number, wedges: number): string {
@@ -23,56 +25,68 @@ function fitText(context: CanvasRenderingContext2D, text: string, maxWidth: numb
 }
 
 /**
- * Draws every slice once, to an offscreen canvas that each frame only rotates. Slices thinner
- * than a pixel at the rim are drawn together (colour bands); the geometry of each entry, and so
- * where the wheel stops, is unchanged. Names appear only where a slice is wide enough to read.
+ * Draws every slice once, to an offscreen canvas that each frame only rotates; each slice's arc
+ * is its share of the layout's weight. Runs of slices thinner than a pixel at the rim are drawn
+ * together (colour bands); the geometry of each entry, and so where the wheel stops, is
+ * unchanged. Names appear only where a slice is wide enough to read, larger on wider slices.
  */
-export function renderWheelImage(count: number, labels: string[] | null, diameter: number) {
+export function renderWheelImage(layout: WheelLayout, labels: string[] | null, diameter: number) {
   const canvas = document.createElement('canvas');
   canvas.width = diameter;
   canvas.height = diameter;
   const context = canvas.getContext('2d');
+  const { count, total, bounds } = layout;
   if (!context || count === 0) return canvas;
   const radius = diameter / 2;
-  const slice = (2 * Math.PI) / count;
-  const arcPx = slice * radius;
-  const perWedge = arcPx >= 1 ? 1 : Math.ceil(1 / arcPx);
-  const wedges = Math.ceil(count / perWedge);
+  const radiansPerWeight = (2 * Math.PI) / total;
+  const angleAt = (bound: number) => bounds[bound]! * radiansPerWeight - Math.PI / 2;
+  const arcPx = (index: number) =>
+    (bounds[index + 1]! - bounds[index]!) * radiansPerWeight * radius;
 
+  // Where the wedges start: each at the first slice boundary a pixel or more past the last.
+  const weightPerPx = total / (2 * Math.PI * radius);
+  const edges = [0];
+  for (let index = 1; index < count; index += 1) {
+    if (bounds[index]! - bounds[edges.at(-1)!]! >= weightPerPx) edges.push(index);
+  }
+  edges.push(count);
+  const wedges = edges.length - 1;
   context.translate(radius, radius);
   for (let wedge = 0; wedge < wedges; wedge += 1) {
-    const start = wedge * perWedge * slice - Math.PI / 2;
-    const end = Math.min(count, (wedge + 1) * perWedge) * slice - Math.PI / 2;
+    const end = angleAt(edges[wedge + 1]!) + (wedges > 1 ? 0.002 : 0);
     context.beginPath();
     context.moveTo(0, 0);
-    context.arc(0, 0, radius, start, end + (wedges > 1 ? 0.002 : 0));
+    context.arc(0, 0, radius, angleAt(edges[wedge]!), end);
     context.closePath();
     context.fillStyle = colorOf(wedge, wedges);
     context.fill();
   }
-  if (arcPx >= 6) {
-    context.strokeStyle = 'rgba(255,255,255,0.85)';
-    context.lineWidth = Math.max(1, diameter / 400);
-    for (let index = 0; index < count; index += 1) {
-      const angle = index * slice - Math.PI / 2;
-      context.beginPath();
-      context.moveTo(0, 0);
-      context.lineTo(Math.cos(angle) * radius, Math.sin(angle) * radius);
-      context.stroke();
-    }
+
+  context.strokeStyle = 'rgba(255,255,255,0.85)';
+  context.lineWidth = Math.max(1, diameter / 400);
+  for (let index = 0; index < count; index += 1) {
+    // A line between two slices only where both are wide enough for it not to hide them.
+    const before = (index + count - 1) % count;
+    if (arcPx(index) < MIN_SEPARATED_ARC_PX || arcPx(before) < MIN_SEPARATED_ARC_PX) continue;
+    const angle = angleAt(index);
+    context.beginPath();
+    context.moveTo(0, 0);
+    context.lineTo(Math.cos(angle) * radius, Math.sin(angle) * radius);
+    context.stroke();
   }
 
-  const labelArc = slice * radius * 0.8;
-  if (labels && labelArc >= MIN_LABEL_ARC_PX) {
-    const fontSize = Math.round(Math.min(diameter / 22, Math.max(11, labelArc * 0.55)));
-    context.font = `700 ${fontSize}px ${LABEL_FONT}`;
+  if (labels) {
     context.fillStyle = '#ffffff';
     context.textAlign = 'right';
     context.textBaseline = 'middle';
     const maxWidth = radius * 0.64;
     labels.forEach((name, index) => {
+      const labelArc = arcPx(index) * 0.8;
+      if (labelArc < MIN_LABEL_ARC_PX) return;
+      const fontSize = Math.round(Math.min(diameter / 22, Math.max(11, labelArc * 0.55)));
+      context.font = `700 ${fontSize}px ${LABEL_FONT}`;
       context.save();
-      context.rotate((index + 0.5) * slice - Math.PI / 2);
+      context.rotate((angleAt(index) + angleAt(index + 1)) / 2);
       context.fillText(fitText(context, name, maxWidth), radius - fontSize * 0.8, 0);
       context.restore();
     });
