@@ -1,14 +1,39 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '#shared/constants.ts';
 import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 
-/** The entrant's pages: no sign-in, no app bar, one column that fits the narrowest phone. */
-export function PublicFrame({ children }: { children: ReactNode }) {
+/**
+ * The entrant's pages (and the public draw record): no sign-in, no app bar, one column that fits
+ * the narrowest phone; `backToContest` adds a way back to the contest's entry page.
+ */
+export function PublicFrame({
+  children,
+  backToContest,
+  wide = false,
+}: {
+  children: ReactNode;
+  backToContest?: string;
+  wide?: boolean;
+}) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-primary-soft to-background px-4 py-6 sm:py-12">
-      <main className="mx-auto w-full max-w-lg">{children}</main>
+      <main className={`mx-auto grid w-full gap-4 ${wide ? 'max-w-2xl' : 'max-w-lg'}`}>
+        {backToContest && (
+          // A full page load: the entry page has its own small root (src/web/main.tsx).
+          <a
+            href={`/c/${encodeURIComponent(backToContest)}`}
+            className="inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft aria-hidden className="size-4" />
+            Back to the contest
+          </a>
+        )}
+        {children}
+      </main>
       <footer className="mt-8 flex items-center justify-center gap-2 text-xs text-muted-foreground">
         <LogoMark className="size-4" />
-        Powered by Prizewheel
+        Powered by {PRODUCT_NAME}
       </footer>
     </div>
   );

@@ -1,46 +1,20 @@
-import { ArrowLeft, CircleAlert, CircleCheckBig, MailCheck, UserPlus } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { CircleAlert, CircleCheckBig, MailCheck, UserPlus } from 'lucide-react';
+import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { referralMessages, type EntryStanding } from '#shared/contracts/referrals.ts';
-import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { useEntryStanding } from '../api/get-entry-standing.ts';
+import { PublicFrame } from '../components/public-frame.tsx';
 import { ShareLink } from '../components/share-link.tsx';
 import { referralShareText } from '../lib/referral-words.ts';
 
 /** One fixed format, as the entry page has it. */
 const formatCount = (value: number) => value.toLocaleString('en-US');
-
-/**
- * The entry page's frame with a way back. Its own rather than PublicFrame: a module shared with
- * this page would become a chunk of its own, one more request for every entrant.
- */
-function StatusFrame({ contestId, children }: { contestId: string; children: ReactNode }) {
-  return (
-    <div className="min-h-dvh bg-gradient-to-b from-primary-soft to-background px-4 py-6 sm:py-12">
-      <main className="mx-auto grid w-full max-w-lg gap-4">
-        {/* A full page load: the entry page has its own small root (src/web/main.tsx). */}
-        <a
-          href={`/c/${encodeURIComponent(contestId)}`}
-          className="inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to the contest
-        </a>
-        {children}
-      </main>
-      <footer className="mt-8 flex items-center justify-center gap-2 text-xs text-muted-foreground">
-        <LogoMark className="size-4" />
-        Powered by {PRODUCT_NAME}
-      </footer>
-    </div>
-  );
-}
 
 function Figure({ label, value, note }: { label: string; value: string; note: string }) {
   return (
@@ -180,7 +154,7 @@ export function EntryStatusPage({ params }: { params: { contestId: string; entry
   }, [title]);
 
   return (
-    <StatusFrame contestId={contestId}>
+    <PublicFrame backToContest={contestId}>
       {query.isPending ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card p-10 text-center shadow-sm">
           <Spinner className="size-8" label="Loading your entry" />
@@ -193,6 +167,6 @@ export function EntryStatusPage({ params }: { params: { contestId: string; entry
       ) : (
         <Standing standing={query.data} />
       )}
-    </StatusFrame>
+    </PublicFrame>
   );
 }

@@ -1,8 +1,7 @@
-import { ArrowLeft, Download, Hourglass, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { Download, Hourglass, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
-import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import {
@@ -14,6 +13,7 @@ import {
 } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { usePublicContest } from '#web/features/contest-entry/api/get-public-contest.ts';
+import { PublicFrame } from '#web/features/contest-entry/components/public-frame.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { drawRecordPath, useDrawRecord } from '../api/get-draw-record.ts';
@@ -23,29 +23,6 @@ import { RecordFacts } from '../components/record-facts.tsx';
 import { VerifyPanel } from '../components/verify-panel.tsx';
 import { WinnersList } from '../components/winners-list.tsx';
 import { countOf } from '../lib/format.ts';
-
-/** The public frame, as the entry page has it: no sign-in, no app bar, a way back. */
-function RecordFrame({ contestId, children }: { contestId: string; children: ReactNode }) {
-  return (
-    <div className="min-h-dvh bg-gradient-to-b from-primary-soft to-background px-4 py-6 sm:py-10">
-      <main className="mx-auto grid w-full max-w-2xl gap-5">
-        {/* A full page load: the entry page has its own small root (src/web/main.tsx). */}
-        <a
-          href={`/c/${encodeURIComponent(contestId)}`}
-          className="inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Back to the contest
-        </a>
-        {children}
-      </main>
-      <footer className="mt-8 flex items-center justify-center gap-2 text-xs text-muted-foreground">
-        <LogoMark className="size-4" />
-        Powered by {PRODUCT_NAME}
-      </footer>
-    </div>
-  );
-}
 
 function Section({
   title,
@@ -134,7 +111,7 @@ function OwnToolsSection({ contestId }: { contestId: string }) {
 
 function Problem({ contestId, isMissing }: { contestId: string; isMissing: boolean }) {
   return (
-    <RecordFrame contestId={contestId}>
+    <PublicFrame backToContest={contestId} wide>
       <Card className="p-8 text-center">
         <h1 className="text-2xl font-extrabold">
           {isMissing ? 'Draw Record Not Found' : 'Could not load the draw record'}
@@ -150,7 +127,7 @@ function Problem({ contestId, isMissing }: { contestId: string; isMissing: boole
           </Button>
         )}
       </Card>
-    </RecordFrame>
+    </PublicFrame>
   );
 }
 
@@ -181,7 +158,7 @@ export function DrawRecordPage({ params }: { params: { contestId: string } }) {
   const record = recordQuery.data;
 
   return (
-    <RecordFrame contestId={contestId}>
+    <PublicFrame backToContest={contestId} wide>
       <header className="grid gap-2">
         <p className="flex items-center gap-1.5 text-sm font-semibold text-primary">
           <ShieldCheck aria-hidden className="size-4" />
@@ -224,6 +201,6 @@ export function DrawRecordPage({ params }: { params: { contestId: string } }) {
       </Section>
 
       <OwnToolsSection contestId={contestId} />
-    </RecordFrame>
+    </PublicFrame>
   );
 }
