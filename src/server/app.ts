@@ -9,7 +9,6 @@ import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
-import { sharePageRoutes } from './features/contests/share-page.ts';
 import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -134,7 +133,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
-  await app.register(sharePageRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   return app;
 }

@@ -396,6 +396,18 @@ describe('authorization matrix', () => {
       call: (as, fx) => request(t, as, { method: 'GET', url: `/c/${fx.contest.id}` }),
       expected: everyone(404),
     },
+    // Its form without JavaScript: anyone enters, and is sent back to the page.
+    {
+      route: 'POST /c/:contestId',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `/c/${fx.contest.id}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ name: 'Plain Entrant', email: freshEmail() }).toString(),
+        }),
+      expected: everyone(303),
+    },
 
     // Administration: admins only. The owner is the account or contest acted on.
     {

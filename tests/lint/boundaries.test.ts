@@ -87,7 +87,7 @@ const serverFeatures: Case[] = [
   {
     name: 'entries importing a contests internal',
     filePath: 'src/server/features/entries/service.ts',
-    code: importOf('#server/features/contests/share-page.ts'),
+    code: importOf('#server/features/contests/routes.ts'),
     fires: { ruleId: 'import-x/no-restricted-paths', message: 'through its public modules' },
   },
   {

@@ -33,6 +33,10 @@ export async function registerSecurity(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: under it a browser sends `Origin: null` with a plain form's POST,
+    // and the origin check below would refuse the entry form without JavaScript. Other sites
+    // still learn nothing (a friend's code stays in our own requests).
+    referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

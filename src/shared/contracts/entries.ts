@@ -96,6 +96,37 @@ export const ENTRY_FORM_META = {
   captchaSiteKey: 'captcha-site-key',
 } as const;
 
+/**
+ * The form works without JavaScript too (docs/product.md#the-entry-form-without-javascript): it
+ * posts to the page's own address, and the server answers with the page again. What that page
+ * shows for this one visitor, beside the contest: the friend's code of the address (so the plain
+ * form carries it), the entry a plain form made (remembered in a cookie, as the script remembers
+ * it in storage), or why a plain form was refused, in place, with what was typed. The server
+ * embeds it in the page (ENTRY_PAGE_STATE_ID) so that hydration renders what the server did.
+ */
+export type EntryPageState = {
+  referralCode: string | null;
+  entered: EntryReceipt | null;
+  refusal: EntryRefusal | null;
+};
+export type EntryRefusal = {
+  /** What the script would have toasted; null when the field messages say it all. */
+  message: string | null;
+  fieldErrors: Partial<Record<EntryField, string>>;
+  values: EnterContestBody;
+};
+export const ENTRY_PAGE_STATE_ID = 'entry-page-state';
+export const emptyEntryPageState: EntryPageState = {
+  referralCode: null,
+  entered: null,
+  refusal: null,
+};
+/**
+ * The form token's place in a rendering the server reuses for many visitors: each answer puts
+ * its own token there (and in the ENTRY_FORM_META tag the script reads).
+ */
+export const FORM_TOKEN_SLOT = '__entry_form_token__';
+
 /** What the owner sees of each entrant. */
 export type ContestEntryItem = {
   id: string;

@@ -89,4 +89,6 @@ export async function waitLikeAPerson(page: Page) {
   });
   const wait = FAST_SUBMIT_MS + 300 - sinceServedMs;
   if (wait > 0) await page.waitForTimeout(wait);
+  // And the script has taken the form over: before that, a tap posts the plain form.
+  await page.locator('form[data-enhanced]').waitFor();
 }

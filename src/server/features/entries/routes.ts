@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,66 +16,40 @@ import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
-import {
-  entryFormFields,
-  entryListFilters,
-  validateEntry,
-  type EntryFormSetup,
-} from '#shared/contracts/entries.ts';
+import { entryListFilters, type EntryFormSetup } from '#shared/contracts/entries.ts';
 import { entryFlags } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
-  isReferralCode,
   type EntryStanding,
   type LeaderboardItem,
   type TopReferrer,
 } from '#shared/contracts/referrals.ts';
 import type { ErrorBody } from '#shared/errors.ts';
-import { confirmEntry, mailEntryReceipt } from './confirm.ts';
+import { confirmEntry } from './confirm.ts';
+import { entryPageRoutes } from './entry-page-routes.ts';
+import { createEntryPages } from './entry-page.ts';
 import { EntryWriter } from './entry-writer.ts';
 import { exportEntriesCsv } from './export-csv.ts';
 import { scheduleEntryHousekeeping } from './housekeeping.ts';
 import { insertEntries } from './insert-entries.ts';
 import { clearEntryFlag, removeEntry, summarizeEntries } from './moderation.ts';
 import { getEntryStanding, getLeaderboard, listTopReferrers } from './referrals.ts';
-import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
+import { readSubmission, type Submission } from './screening.ts';
 import {
   ENTRY_PAGE_DEFAULT,
   ENTRY_PAGE_MAX,
-  enterContest,
   exportFileName,
   importEntries,
   listEntriesPage,
 } from './service.ts';
+import { createEntrySubmitter, ENTRY_QUEUE_FULL_MESSAGE } from './submit-entry.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 
-/**
- * The shared entry contract, as a schema for the route's validation and types, with the entry
- * form's own fields (trap, form token, CAPTCHA token) when they are text.
- */
+/** The shared entry contract with the form's own fields, as a schema for the route. */
 const enterContestBody = z.unknown().transform((value, context): Submission => {
-  const result = validateEntry(value);
-  if (result.success) {
-    const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<
-      string,
-      unknown
-    >;
-    const text = (field: string) => {
-      const found = fields[field];
-      return typeof found === 'string' ? found : undefined;
-    };
-    return {
-      ...result.data,
-      trap: text(entryFormFields.trap),
-      formToken: text(entryFormFields.formToken),
-      captchaToken: text(entryFormFields.captchaToken),
-      // A friend's code: anything that is not one is ignored, never refused.
-      ref: isReferralCode(fields[entryFormFields.ref])
-        ? (fields[entryFormFields.ref] as string)
-        : undefined,
-    };
-  }
+  const result = readSubmission(value);
+  if (result.success) return result.submission;
   for (const [field, message] of Object.entries(result.errors)) {
     context.addIssue({ code: 'custom', path: [field], message });
   }
@@ -96,9 +69,6 @@ const ENTRY_BODY_MAX_BYTES = 8 * 1024;
 /** A full queue drains in well under a second (decision 014); a few seconds spread the retries. */
 const ENTRY_RETRY_AFTER_SECONDS = 2;
 
-const ENTRY_QUEUE_FULL_MESSAGE =
-  'So many people are entering right now that we could not take yours. Please try again in a few seconds.';
-
 /**
  * 503 with Retry-After for an entry the queue has no room for. Sent here rather than thrown:
  * under a flood there is one per request, and the error handler would log each one. The
@@ -113,9 +83,6 @@ function refuseEntryForNow(reply: FastifyReply) {
     .header('connection', 'close')
     .send({ message: ENTRY_QUEUE_FULL_MESSAGE, code: 'BUSY' } satisfies ErrorBody);
 }
-
-/** The entrant closed the connection: no answer can reach them any more. */
-const isClientGone = (request: FastifyRequest) => request.raw.socket?.destroyed === true;
 
 const listQuery = z.object({
   // A NUL character cannot reach PostgreSQL as text: refused, not a 500.
@@ -197,7 +164,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const writer = new EntryWriter((contestId, batch) =>
     insertEntries(db, contestId, batch, { byOwner: false }),
   );
-  const appHostname = new URL(ctx.config.appUrl).hostname;
+  const submitEntry = createEntrySubmitter(ctx, writer);
   scheduleEntryHousekeeping(app, ctx);
 
   await app.register(multipart, {
@@ -216,32 +183,15 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const { contestId } = request.params;
-      const screened = await screenSubmission(ctx, contestId, request.body, {
-        address: normalizeIP(request.ip),
-        hostname: appHostname,
-      });
-      if (screened.verdict === 'drop') {
-        return reply.status(201).send(await answerAsEntered(ctx, contestId, request.body.name));
-      }
-      const entered = await enterContest(writer, ctx.config, contestId, screened.candidate, () =>
-        isClientGone(request),
-      );
-      if (entered.status === 'busy') return refuseEntryForNow(reply);
+      const outcome = await submitEntry(request, reply, request.params.contestId, request.body);
+      if (outcome.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
-      if (entered.status !== 'accepted') return;
-      const { confirmToken, receipt } = entered;
-      if (confirmToken || receipt.referral) {
-        ctx.tasks.runAfterAnswer(reply, 'entry mail', () =>
-          mailEntryReceipt(ctx, contestId, screened.candidate, {
-            confirmToken,
-            referral: receipt.referral,
-          }),
-        );
-      }
-      return reply.status(201).send(receipt);
+      if (outcome.status === 'gone') return;
+      return reply.status(201).send(outcome.receipt);
     },
   );
+
+  await app.register(entryPageRoutes, { ctx, submitEntry, entryPages: createEntryPages(ctx) });
 
   // Public: what the entry form sends beside the fields (the page's HTML carries the same).
   app.get(

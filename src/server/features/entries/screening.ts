@@ -5,11 +5,15 @@ import { contestNotFound, findContest, isVisibleTo } from '#server/features/cont
 import { readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
 import {
+  entryFormFields,
   entryMessages,
+  validateEntry,
   type EnterContestBody,
+  type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { isThrowawayAddress } from './email-identity.ts';
 import type { EntryCandidate } from './insert-entries.ts';
@@ -23,6 +27,39 @@ export type Submission = EnterContestBody & {
   /** The referral code of the link the entrant came through (docs/product.md#referrals). */
   ref?: string;
 };
+
+/**
+ * A submission from a body (JSON, or a plain form's fields): the entry contract's two fields,
+ * and the form's own fields when they are text. A friend's code that is not one is ignored,
+ * never refused.
+ */
+export function readSubmission(
+  value: unknown,
+):
+  | { success: true; submission: Submission }
+  | { success: false; errors: Partial<Record<EntryField, string>> } {
+  const result = validateEntry(value);
+  if (!result.success) return result;
+  const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (field: string) => {
+    const found = fields[field];
+    return typeof found === 'string' ? found : undefined;
+  };
+  const ref = fields[entryFormFields.ref];
+  return {
+    success: true,
+    submission: {
+      ...result.data,
+      trap: text(entryFormFields.trap),
+      formToken: text(entryFormFields.formToken),
+      captchaToken: text(entryFormFields.captchaToken),
+      ref: isReferralCode(ref) ? ref : undefined,
+    },
+  };
+}
 
 export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: EntryCandidate };
 

@@ -1,5 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { ENTRY_FORM_META, type EntryFormSetup } from '#shared/contracts/entries.ts';
+import {
+  ENTRY_FORM_META,
+  FORM_TOKEN_SLOT,
+  type EntryFormSetup,
+} from '#shared/contracts/entries.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
 export function getEntryForm(contestId: string) {
@@ -50,4 +54,19 @@ export function useEntryForm(contestId: string) {
     /** Read as the form is sent. */
     formToken: () => metaContent(ENTRY_FORM_META.formToken) ?? fetched?.formToken,
   };
+}
+
+/**
+ * The form token as the plain form carries it (sent without the script). The server renders the
+ * slot its answer fills with the token of the meta tag; hydration reads that tag, so both agree.
+ */
+export function usePlainFormToken(): string {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => metaContent(ENTRY_FORM_META.formToken) ?? '',
+    () =>
+      typeof document === 'undefined'
+        ? FORM_TOKEN_SLOT
+        : (metaContent(ENTRY_FORM_META.formToken) ?? ''),
+  );
 }

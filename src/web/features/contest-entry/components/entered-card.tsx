@@ -4,7 +4,8 @@ import type { EntryStatus } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatDateTime } from '#web/lib/format-date.ts';
+import { formatDateTime, formatDateTimeUtc } from '#web/lib/format-date.ts';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -114,6 +115,8 @@ export function EnteredCard({
   recordHref: string | null;
 }) {
   const tone = tones[status];
+  // The server renders this card too (an entry made without JavaScript), in no reader's zone.
+  const isHydrated = useIsHydrated();
   return (
     <div role="status" className={cn('rounded-2xl border p-6 text-center', tone.card)}>
       {status === 'pending' ? (
@@ -145,7 +148,9 @@ export function EnteredCard({
         ) : (
           <>
             {winnersCount === 1 ? 'Winner' : 'Winners'} will be chosen on{' '}
-            <strong>{formatDateTime(endDate, 'long')}</strong>
+            <strong>
+              {isHydrated ? formatDateTime(endDate, 'long') : formatDateTimeUtc(endDate, 'long')}
+            </strong>
           </>
         )}
       </p>

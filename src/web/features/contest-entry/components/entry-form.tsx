@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   entryFormFields,
@@ -6,13 +7,15 @@ import {
   type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
-import { isReferralCode } from '#shared/contracts/referrals.ts';
+import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { enterContest } from '../api/enter-contest.ts';
-import { useEntryForm } from '../api/get-entry-form.ts';
+import { useEntryForm, usePlainFormToken } from '../api/get-entry-form.ts';
+import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useCaptcha } from '../lib/use-captcha.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import { useReferralCode } from '../lib/use-referral-code.ts';
@@ -39,10 +42,12 @@ function referralOf(form: FormData): string | undefined {
 /**
  * Two fields do not need a form library: this page is the one that must load fastest.
  * Validation is the route's own contract. On any failure the typed values stay in place.
- * The page is rendered on the server and shown before its script runs, so the fields are
- * uncontrolled (what a visitor typed before hydration is what gets sent), and the button
- * waits for the script (a native submit would put the e-mail in the URL and enter nobody).
- * A visitor who came through a friend's link sends the friend's code with the same tap.
+ * The page is rendered on the server and shown before its script runs, and the form works
+ * without it: a plain POST to the page's address, which the server answers with the page
+ * (docs/product.md#the-entry-form-without-javascript), carrying the same hidden fields. Once
+ * the script runs, it sends the form itself, without leaving the page. The fields are
+ * uncontrolled, so what a visitor typed before hydration is what gets sent. A visitor who came
+ * through a friend's link sends the friend's code with the same tap.
  */
 export function EntryForm({
   contestId,
@@ -53,9 +58,14 @@ export function EntryForm({
 }) {
   const isHydrated = useIsHydrated();
   const referralCode = useReferralCode();
+  // A plain form the server refused comes back with its reason and what was typed.
+  const { refusal } = useEntryPageState();
   const [isPending, setIsPending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(refusal?.fieldErrors ?? {});
+  const [notice, setNotice] = useState(refusal?.message ?? null);
   const setup = useEntryForm(contestId);
+  const plainFormToken = usePlainFormToken();
+  const pageAddress = `/c/${encodeURIComponent(contestId)}${referralCode ? `?${REFERRAL_PARAM}=${referralCode}` : ''}`;
   const {
     setContainer: setCaptchaContainer,
     token: captchaToken,
@@ -67,6 +77,7 @@ export function EntryForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setNotice(null);
     const form = new FormData(event.currentTarget);
     const parsed = validateEntry({ name: form.get('name'), email: form.get('email') });
     if (!parsed.success) {
@@ -116,10 +127,19 @@ export function EntryForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative grid gap-4">
+    <form
+      method="post"
+      action={pageAddress}
+      onSubmit={onSubmit}
+      // Says (to tests and to styles) that the script now sends the form, not the browser.
+      data-enhanced={isHydrated ? '' : undefined}
+      noValidate
+      className="relative grid gap-4"
+    >
       <FormField
         label="Full name"
         name="name"
+        defaultValue={refusal?.values.name}
         autoComplete="name"
         placeholder="Your full name"
         error={errors.name}
@@ -129,6 +149,7 @@ export function EntryForm({
         label="Email address"
         name="email"
         type="email"
+        defaultValue={refusal?.values.email}
         inputMode="email"
         autoComplete="email"
         placeholder="you@example.com"
@@ -150,11 +171,18 @@ export function EntryForm({
           autoComplete="off"
         />
       </div>
+      <input type="hidden" name={entryFormFields.formToken} value={plainFormToken} />
       {referralCode ? (
         <input type="hidden" name={entryFormFields.ref} value={referralCode} />
       ) : null}
       {setup.captchaSiteKey ? <div ref={setCaptchaContainer} className="min-h-[65px]" /> : null}
-      <Button type="submit" size="lg" disabled={isPending || !isHydrated}>
+      {notice ? (
+        <Callout role="alert" tone="danger" icon={CircleAlert}>
+          <p className="font-semibold">Entry Failed</p>
+          <p>{notice}</p>
+        </Callout>
+      ) : null}
+      <Button type="submit" size="lg" disabled={isPending}>
         {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>
     </form>

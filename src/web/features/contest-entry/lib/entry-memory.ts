@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryReceipt, EntryStatus } from '#shared/contracts/entries.ts';
 import type { ReferralLink } from '#shared/contracts/referrals.ts';
+import { useEntryPageState } from './entry-page-state.ts';
 
 /**
  * Which contests this device has entered, under what name, with which entry id (the entrant's
@@ -87,30 +88,43 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** `null` on the server and during hydration; the remembered name once in the browser. */
+/**
+ * The entry the server rendered the page with (one made with the plain form, kept in its
+ * cookie): what hydration must show. Hooks read it on the server and while hydrating, and the
+ * browser's memory after (where mountPublicPage has put the same entry).
+ */
+function useServerEntry(contestId: string): EntryReceipt | null {
+  const { entered } = useEntryPageState();
+  return entered?.contestId === contestId ? entered : null;
+}
+
+/** The remembered name; on the server and while hydrating, the server's entry's. */
 export function useEnteredName(contestId: string): string | null {
+  const serverEntry = useServerEntry(contestId);
   return useSyncExternalStore(
     subscribe,
     () => (hasExpired(contestId) ? null : read(nameKey(contestId))),
-    () => null,
+    () => serverEntry?.name ?? null,
   );
 }
 
 /** The entry id of this device's entry, when it was remembered with one. */
 export function useEnteredEntryId(contestId: string): string | null {
+  const serverEntry = useServerEntry(contestId);
   return useSyncExternalStore(
     subscribe,
     () => read(entryIdKey(contestId)),
-    () => null,
+    () => serverEntry?.id ?? null,
   );
 }
 
 /** Whether this device's entry still waits for its entrant to confirm their e-mail. */
 export function useEnteredStatus(contestId: string): EntryStatus {
+  const serverEntry = useServerEntry(contestId);
   return useSyncExternalStore(
     subscribe,
     () => (read(statusKey(contestId)) === 'pending' ? 'pending' : 'confirmed'),
-    () => 'confirmed',
+    () => serverEntry?.status ?? 'confirmed',
   );
 }
 
@@ -133,10 +147,11 @@ export function parseStoredReferral(stored: string | null): ReferralLink | null 
 
 /** The personal link of this device's entry, when its contest had referrals on. */
 export function useEnteredReferral(contestId: string): ReferralLink | null {
+  const serverEntry = useServerEntry(contestId);
   const stored = useSyncExternalStore(
     subscribe,
     () => read(referralKey(contestId)),
-    () => null,
+    () => (serverEntry?.referral ? JSON.stringify(serverEntry.referral) : null),
   );
   return useMemo(() => parseStoredReferral(stored), [stored]);
 }

@@ -1,18 +1,21 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useEntryPageState } from './entry-page-state.ts';
 import { referralCodeIn, withoutInvalidReferral } from './referral-link.ts';
 
 const subscribeNever = () => () => {};
 
 /**
  * The code of the friend whose link brought this visitor (/c/{id}?ref={code}), null without one;
- * null on the server and while hydrating, as the server renders the page for every address. The
- * code stays in the address so a reload keeps it; anything else in `ref` is dropped from it.
+ * on the server and while hydrating, the code the server rendered the page with (read from the
+ * same address). The code stays in the address so a reload keeps it; anything else in `ref` is
+ * dropped from it.
  */
 export function useReferralCode(): string | null {
+  const { referralCode } = useEntryPageState();
   const code = useSyncExternalStore(
     subscribeNever,
     () => referralCodeIn(window.location.search),
-    () => null,
+    () => referralCode,
   );
   useEffect(() => {
     const cleaned = withoutInvalidReferral(window.location.href);

@@ -1,14 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '#server/context.ts';
 import type { Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { isVisibleTo, toPublicContest } from '#server/features/contests/service.ts';
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import { ENTRY_FORM_META } from '#shared/contracts/entries.ts';
+import {
+  ENTRY_FORM_META,
+  ENTRY_PAGE_STATE_ID,
+  FORM_TOKEN_SLOT,
+  type EntryPageState,
+} from '#shared/contracts/entries.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
-import { findContest, isVisibleTo, toPublicContest } from './service.ts';
 
 /**
  * A viral link is opened thousands of times a minute; the rendering is reused briefly. The
@@ -25,7 +30,7 @@ function embedJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-type RenderedPage = { html: string; json: string };
+type RenderedPage = { html: string; json: string; stateJson: string | null };
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -58,9 +63,10 @@ function previewTags(contest: Contest, url: string): string {
 
 /**
  * Made per answer, never cached: the form token says when this page was served, which is how
- * the server tells a person filling in the form from a script posting at once.
+ * the server tells a person filling in the form from a script posting at once. The plain form
+ * carries the same token as the meta tag the script reads.
  */
-function entryFormTags(config: AppContext['config'], contestId: string): string {
+function withEntryForm(html: string, config: AppContext['config'], contestId: string): string {
   const setup = describeEntryForm(config, contestId);
   const tags = [`<meta name="${ENTRY_FORM_META.formToken}" content="${setup.formToken}" />`];
   if (setup.captchaSiteKey) {
@@ -68,15 +74,21 @@ function entryFormTags(config: AppContext['config'], contestId: string): string 
       `<meta name="${ENTRY_FORM_META.captchaSiteKey}" content="${escapeHtml(setup.captchaSiteKey)}" />`,
     );
   }
-  return tags.join('\n    ');
+  // Tokens are digits, a dot and base64url: nothing to escape, in an attribute or anywhere.
+  return html
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replaceAll(FORM_TOKEN_SLOT, () => setup.formToken);
 }
+
+const isSharedState = (state: EntryPageState) => !state.entered && !state.refusal;
 
 /**
  * /c/{id} is what owners paste into chats and posts, and what entrants open on their phones.
  * Link previews never run JavaScript, so the title, prize and description go into the HTML;
- * the page itself is rendered on the server and hydrated, so it shows before any script runs.
+ * the page itself is rendered on the server and hydrated, so it shows before any script runs,
+ * and its form works without any script at all (entry-page-routes.ts).
  */
-export const sharePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export function createEntryPages(ctx: AppContext) {
   const rendered = new LRUCache<string, { page: RenderedPage; updatedAt: number }>({
     max: RENDER_CACHE_MAX,
     ttl: RENDER_CACHE_MS,
@@ -85,29 +97,45 @@ export const sharePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   /**
    * The markup and the data it was rendered from travel together: hydration needs them to
    * agree. For a couple of seconds a popular contest reuses both (its count may lag by that
-   * much; the page polls it), unless the owner has changed the contest meanwhile.
+   * much; the page polls it), unless the owner has changed the contest meanwhile. A friend's
+   * link is as popular as the contest's own, so its code is part of the key; a page made for
+   * one visitor (their entry, their refused form) is never reused.
    */
-  async function renderCached(contest: Contest): Promise<RenderedPage> {
-    const cached = rendered.get(contest.id);
+  async function renderPage(contest: Contest, state: EntryPageState): Promise<RenderedPage> {
+    const key = `${contest.id}:${state.referralCode ?? ''}`;
     const updatedAt = contest.updatedAt.getTime();
+    const isShared = isSharedState(state);
+    const cached = isShared ? rendered.get(key) : undefined;
     if (cached?.updatedAt === updatedAt) return cached.page;
     // Exactly what the browser would get from the API.
     const data = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
-    const page = { html: await renderContestPage(data), json: embedJson(data) };
-    rendered.set(contest.id, { page, updatedAt });
+    const hasState = state.referralCode !== null || !isShared;
+    const page = {
+      html: await renderContestPage(data, state),
+      json: embedJson(data),
+      stateJson: hasState ? embedJson(state) : null,
+    };
+    if (isShared) rendered.set(key, { page, updatedAt });
     return page;
   }
 
-  app.get<{ Params: { contestId: string } }>('/c/:contestId', async (request, reply) => {
-    const template = app.clientIndexHtml;
+  /** The contest's entry page for this visitor, or the app's not-found page. */
+  async function sendEntryPage(
+    reply: FastifyReply,
+    contest: Contest | null | undefined,
+    state: EntryPageState,
+    statusCode = 200,
+  ) {
+    const template = reply.server.clientIndexHtml;
     if (!template) throw new AppError('NOT_FOUND', 'The client is not built.');
-    const contest = await findContest(ctx, request.params.contestId);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-    // The page is rendered (and cached) as anyone sees it; an owner's browser asks the API for more.
+    // Asked for afresh each time (its form token is this answer's), and never kept by a shared
+    // cache: a page may show this visitor's own entry.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache');
+    // The page is rendered as anyone sees it; an owner's browser asks the API for more.
     if (!contest || !isVisibleTo(null, contest)) return reply.status(404).send(template);
 
     const url = `${ctx.config.appUrl}/c/${contest.id}`;
-    const page = await renderCached(contest);
+    const page = await renderPage(contest, state);
     // Each insertion comes from a function: a replacement string would read the owner's `$'`,
     // `$&` or `$$` as patterns and copy parts of the template into the page and its JSON.
     const html = template
@@ -116,16 +144,22 @@ export const sharePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         () => `<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
       )
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace(
-        '</head>',
-        () =>
-          `    ${previewTags(contest, url)}\n    ${entryFormTags(ctx.config, contest.id)}\n  </head>`,
-      )
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root">${page.html}</div>\n    <script type="application/json" id="contest-data">${page.json}</script>`,
+      .replace('</head>', () => `    ${previewTags(contest, url)}\n  </head>`)
+      .replace('<div id="root"></div>', () =>
+        [
+          `<div id="root">${page.html}</div>`,
+          `<script type="application/json" id="contest-data">${page.json}</script>`,
+          page.stateJson === null
+            ? ''
+            : `<script type="application/json" id="${ENTRY_PAGE_STATE_ID}">${page.stateJson}</script>`,
+        ]
+          .filter(Boolean)
+          .join('\n    '),
       );
-    return reply.send(html);
-  });
-};
+    return reply.status(statusCode).send(withEntryForm(html, ctx.config, contest.id));
+  }
+
+  return { sendEntryPage };
+}
+
+export type EntryPages = ReturnType<typeof createEntryPages>;

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
+import { findContest } from '#server/features/contests/service.ts';
+import {
+  emptyEntryPageState,
+  type EntryField,
+  type EntryRefusal,
+} from '#shared/contracts/entries.ts';
+import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
+import { readEnteredCookie, rememberEnteredInCookie } from './entered-cookie.ts';
+import type { EntryPages } from './entry-page.ts';
+import { readSubmission } from './screening.ts';
+import { ENTRY_QUEUE_FULL_MESSAGE, type SubmitEntry } from './submit-entry.ts';
+
+/** A plain form's fields are a name, an e-mail and a few hidden ones: well under 1 KB. */
+const FORM_BODY_MAX_BYTES = 8 * 1024;
+
+/** As the JSON route's refusal says: a full queue drains in well under a second. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** The first value of each field, as text (a repeated field is a forged form, not a list). */
+function parseFormFields(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    if (!Object.hasOwn(fields, name)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The messages of the two fields the form shows, out of a refusal's field errors. */
+function formFieldErrors(errors: Record<string, string> = {}): EntryRefusal['fieldErrors'] {
+  const shown: EntryRefusal['fieldErrors'] = {};
+  for (const field of ['name', 'email'] satisfies EntryField[]) {
+    if (typeof errors[field] === 'string') shown[field] = errors[field];
+  }
+  return shown;
+}
+
+const MAX_CONTEST_ID_LENGTH = 100;
+
+/**
+ * The contest's page, /c/{id}, and its form without JavaScript
+ * (docs/product.md#the-entry-form-without-javascript): the page's form posts to the page's own
+ * address, and the entry goes through exactly what the API's does (screening, the contest's
+ * batch, the mail). Taken: a redirect to the page, which then shows the confirmation
+ * (post/redirect/get, so a reload sends nothing again). Refused: the same page, with the reason
+ * in place and what was typed still in the fields. Its own scope, so that form bodies are read
+ * on these routes only.
+ */
+export const entryPageRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  submitEntry: SubmitEntry;
+  entryPages: EntryPages;
+}> = async (app, { ctx, submitEntry, entryPages }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_MAX_BYTES },
+    (_request, body, done) => done(null, parseFormFields(body as string)),
+  );
+
+  app.get<{ Params: { contestId: string }; Querystring: Record<string, unknown> }>(
+    '/c/:contestId',
+    async (request, reply) => {
+      const { contestId } = request.params;
+      const code = request.query[REFERRAL_PARAM];
+      const contest =
+        contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
+      return entryPages.sendEntryPage(reply, contest, {
+        ...emptyEntryPageState,
+        referralCode: isReferralCode(code) ? code : null,
+        entered: readEnteredCookie(request, contestId),
+      });
+    },
+  );
+
+  app.post<{ Params: { contestId: string }; Body: Record<string, string> | undefined }>(
+    '/c/:contestId',
+    { bodyLimit: FORM_BODY_MAX_BYTES },
+    async (request, reply) => {
+      const { contestId } = request.params;
+      const contest =
+        contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
+      const fields = request.body ?? {};
+      const referralCode = isReferralCode(fields.ref) ? fields.ref : null;
+      const refuse = (refusal: Omit<EntryRefusal, 'values'>, statusCode: number) =>
+        entryPages.sendEntryPage(
+          reply,
+          contest,
+          {
+            referralCode,
+            entered: null,
+            refusal: { ...refusal, values: { name: fields.name ?? '', email: fields.email ?? '' } },
+          },
+          statusCode,
+        );
+
+      const read = readSubmission(fields);
+      if (!read.success) return refuse({ message: null, fieldErrors: read.errors }, 400);
+      try {
+        const outcome = await submitEntry(request, reply, contestId, read.submission);
+        if (outcome.status === 'gone') return;
+        if (outcome.status === 'busy') {
+          reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+          return refuse({ message: ENTRY_QUEUE_FULL_MESSAGE, fieldErrors: {} }, 503);
+        }
+        rememberEnteredInCookie(request, reply, outcome.receipt);
+        return reply.redirect(`/c/${encodeURIComponent(contestId)}`, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        const fieldErrors = formFieldErrors(error.fieldErrors);
+        const isAboutAField = Object.keys(fieldErrors).length > 0;
+        return refuse(
+          { message: isAboutAField ? null : error.message, fieldErrors },
+          error.statusCode,
+        );
+      }
+    },
+  );
+};

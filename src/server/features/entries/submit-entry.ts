@@ -1,0 +1,62 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '#server/context.ts';
+import type { EntryReceipt } from '#shared/contracts/entries.ts';
+import { mailEntryReceipt } from './confirm.ts';
+import type { EntryWriter } from './entry-writer.ts';
+import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
+import { enterContest } from './service.ts';
+
+export type SubmitOutcome =
+  /** Stored, or dropped as a script's and answered exactly as if it had been. */
+  | { status: 'entered'; receipt: EntryReceipt }
+  /** The contest's queue has no room: try again in a moment. */
+  | { status: 'busy' }
+  /** The entrant left before it was written: nothing was, and nobody is there to answer. */
+  | { status: 'gone' };
+
+export const ENTRY_QUEUE_FULL_MESSAGE =
+  'So many people are entering right now that we could not take yours. Please try again in a few seconds.';
+
+/** The entrant closed the connection: no answer can reach them any more. */
+const isClientGone = (request: FastifyRequest) => request.raw.socket?.destroyed === true;
+
+/**
+ * One entry, whichever way it came (the API's JSON or the page's plain form): screened, queued
+ * for the contest's next batch, and its mail sent once the answer is out. Refusals are thrown
+ * as AppErrors with the messages the entrant reads.
+ */
+export function createEntrySubmitter(ctx: AppContext, writer: EntryWriter) {
+  const appHostname = new URL(ctx.config.appUrl).hostname;
+  return async function submitEntry(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    contestId: string,
+    submission: Submission,
+  ): Promise<SubmitOutcome> {
+    const screened = await screenSubmission(ctx, contestId, submission, {
+      address: normalizeIP(request.ip),
+      hostname: appHostname,
+    });
+    if (screened.verdict === 'drop') {
+      return { status: 'entered', receipt: await answerAsEntered(ctx, contestId, submission.name) };
+    }
+    const entered = await enterContest(writer, ctx.config, contestId, screened.candidate, () =>
+      isClientGone(request),
+    );
+    if (entered.status === 'busy') return { status: 'busy' };
+    if (entered.status !== 'accepted') return { status: 'gone' };
+    const { confirmToken, receipt } = entered;
+    if (confirmToken || receipt.referral) {
+      ctx.tasks.runAfterAnswer(reply, 'entry mail', () =>
+        mailEntryReceipt(ctx, contestId, screened.candidate, {
+          confirmToken,
+          referral: receipt.referral,
+        }),
+      );
+    }
+    return { status: 'entered', receipt };
+  };
+}
+
+export type SubmitEntry = ReturnType<typeof createEntrySubmitter>;
