@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { FAST_SUBMIT_MS } from '#shared/contracts/entry-flags.ts';
+import { entryForm } from './support/contest-helpers.ts';
 import { expect, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
@@ -12,19 +13,11 @@ import { seedContest } from './support/seed-contests.ts';
  */
 test.use({ javaScriptEnabled: false });
 
-function form(page: Page) {
-  return {
-    name: page.getByLabel('Full name', { exact: true }),
-    email: page.getByLabel('Email address', { exact: true }),
-    submit: page.getByRole('button', { name: 'Enter Contest' }),
-  };
-}
-
 /** A person takes a few seconds over two fields; the server drops a form sent at once. */
 const takeAPersonsTime = (page: Page) => page.waitForTimeout(FAST_SUBMIT_MS + 500);
 
 async function fillAndSend(page: Page, name: string, email: string) {
-  const fields = form(page);
+  const fields = entryForm(page);
   await fields.name.fill(name);
   await fields.email.fill(email);
   await takeAPersonsTime(page);
@@ -45,7 +38,7 @@ test.describe('the entry page without JavaScript', () => {
     });
     await page.goto(`/c/${contest.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('No Script Needed');
-    await expect(form(page).submit).toBeEnabled();
+    await expect(entryForm(page).submit).toBeEnabled();
     await snap('nojs-entry-open');
 
     const email = uniqueEmail('plain');
@@ -79,7 +72,7 @@ test.describe('the entry page without JavaScript', () => {
 
     // Invalid fields: each message under its field.
     await fillAndSend(page, ' ', 'not-an-email');
-    const fields = form(page);
+    const fields = entryForm(page);
     await expect(fields.name).toHaveAccessibleDescription('Full name is required');
     await expect(fields.email).toHaveAccessibleDescription('Please enter a valid email address');
     await expect(fields.email).toHaveValue('not-an-email');
@@ -96,15 +89,15 @@ test.describe('the entry page without JavaScript', () => {
     await expect(page.getByRole('alert')).toContainText(
       'This email has already entered this contest.',
     );
-    await expect(form(page).name).toHaveValue('Second Time');
-    await expect(form(page).email).toHaveValue(email.toUpperCase());
+    await expect(entryForm(page).name).toHaveValue('Second Time');
+    await expect(entryForm(page).email).toHaveValue(email.toUpperCase());
     await snap('nojs-entry-duplicate');
 
     // Full by the time the form arrives: said so.
     await server.db.update(contests).set({ maxEntries: 1 }).where(eq(contests.id, contest.id));
-    await form(page).email.fill(uniqueEmail('late'));
+    await entryForm(page).email.fill(uniqueEmail('late'));
     await takeAPersonsTime(page);
-    await form(page).submit.click();
+    await entryForm(page).submit.click();
     await expect(page.getByRole('heading', { name: 'Contest Full' })).toBeVisible();
   });
 

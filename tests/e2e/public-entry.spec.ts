@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
-import { browserDate, newVisitor, signedInContext, statValue } from './support/contest-helpers.ts';
+import {
+  browserDate,
+  entryForm,
+  newVisitor,
+  signedInContext,
+  statValue,
+} from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
 const COUNTDOWN = /^(\d{2})Days(\d{2})Hours(\d{2})Minutes(\d{2})Seconds$/;
-
-function entryForm(page: Page) {
-  return {
-    name: page.getByLabel('Full name', { exact: true }),
-    email: page.getByLabel('Email address', { exact: true }),
-    submit: page.getByRole('button', { name: 'Enter Contest' }),
-  };
-}
 
 async function enter(page: Page, name: string, email: string) {
   const form = entryForm(page);

@@ -129,3 +129,12 @@ export async function signedInContext(
   ]);
   return context;
 }
+
+/** The entry page's form: its two fields and its button. */
+export function entryForm(page: Page) {
+  return {
+    name: page.getByLabel('Full name', { exact: true }),
+    email: page.getByLabel('Email address', { exact: true }),
+    submit: page.getByRole('button', { name: 'Enter Contest' }),
+  };
+}

@@ -11,13 +11,12 @@ import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from './entered-cookie.ts';
 import type { EntryPages } from './entry-page.ts';
 import { readSubmission } from './screening.ts';
-import { ENTRY_QUEUE_FULL_MESSAGE, type SubmitEntry } from './submit-entry.ts';
-
-/** A plain form's fields are a name, an e-mail and a few hidden ones: well under 1 KB. */
-const FORM_BODY_MAX_BYTES = 8 * 1024;
-
-/** As the JSON route's refusal says: a full queue drains in well under a second. */
-const BUSY_RETRY_AFTER_SECONDS = 2;
+import {
+  ENTRY_BODY_MAX_BYTES,
+  ENTRY_QUEUE_FULL_MESSAGE,
+  ENTRY_RETRY_AFTER_SECONDS,
+  type SubmitEntry,
+} from './submit-entry.ts';
 
 /** The first value of each field, as text (a repeated field is a forged form, not a list). */
 function parseFormFields(body: string): Record<string, string> {
@@ -55,7 +54,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
 }> = async (app, { ctx, submitEntry, entryPages }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_MAX_BYTES },
+    { parseAs: 'string', bodyLimit: ENTRY_BODY_MAX_BYTES },
     (_request, body, done) => done(null, parseFormFields(body as string)),
   );
 
@@ -76,7 +75,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
 
   app.post<{ Params: { contestId: string }; Body: Record<string, string> | undefined }>(
     '/c/:contestId',
-    { bodyLimit: FORM_BODY_MAX_BYTES },
+    { bodyLimit: ENTRY_BODY_MAX_BYTES },
     async (request, reply) => {
       const { contestId } = request.params;
       const contest =
@@ -101,7 +100,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
         const outcome = await submitEntry(request, reply, contestId, read.submission);
         if (outcome.status === 'gone') return;
         if (outcome.status === 'busy') {
-          reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+          reply.header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS));
           return refuse({ message: ENTRY_QUEUE_FULL_MESSAGE, fieldErrors: {} }, 503);
         }
         rememberEnteredInCookie(request, reply, outcome.receipt);

@@ -42,7 +42,12 @@ import {
   importEntries,
   listEntriesPage,
 } from './service.ts';
-import { createEntrySubmitter, ENTRY_QUEUE_FULL_MESSAGE } from './submit-entry.ts';
+import {
+  createEntrySubmitter,
+  ENTRY_BODY_MAX_BYTES,
+  ENTRY_QUEUE_FULL_MESSAGE,
+  ENTRY_RETRY_AFTER_SECONDS,
+} from './submit-entry.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 
@@ -62,12 +67,6 @@ const entryStatusQuery = z.object({ token: z.string().default('') });
 const entryParams = z.object({ contestId: z.string().max(100), entryId: z.string().max(100) });
 const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });
 const confirmQuery = z.object({ token: z.string().max(200).default('') });
-
-/** An entry is a name and an e-mail (well under 1 KB as JSON): no reason to read more of one. */
-const ENTRY_BODY_MAX_BYTES = 8 * 1024;
-
-/** A full queue drains in well under a second (decision 014); a few seconds spread the retries. */
-const ENTRY_RETRY_AFTER_SECONDS = 2;
 
 /**
  * 503 with Retry-After for an entry the queue has no room for. Sent here rather than thrown:

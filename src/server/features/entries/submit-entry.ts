@@ -15,6 +15,15 @@ export type SubmitOutcome =
   /** The entrant left before it was written: nothing was, and nobody is there to answer. */
   | { status: 'gone' };
 
+/**
+ * An entry is a name, an e-mail and the form's few hidden fields (well under 1 KB, as JSON or as
+ * a form): no reason to read more of one.
+ */
+export const ENTRY_BODY_MAX_BYTES = 8 * 1024;
+
+/** A full queue drains in well under a second (decision 014); a few seconds spread the retries. */
+export const ENTRY_RETRY_AFTER_SECONDS = 2;
+
 export const ENTRY_QUEUE_FULL_MESSAGE =
   'So many people are entering right now that we could not take yours. Please try again in a few seconds.';
 
