@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { asSessionUser, drawContext } from '#server/testing/draw-api.ts';
 import { DAY_MS, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from '#server/testing/test-app.ts';
@@ -9,10 +9,12 @@ import { drawPlaces } from './service.ts';
 
 /**
  * Is the draw uniform, as the service runs it (freeze, committed seed, picks into places)? A
- * chi-square goodness-of-fit test at p = 0.001: a fair draw fails it once in a thousand runs, a
- * biased one almost always. Each draw needs its own contest (a contest's seed is fixed and its
- * picks leave the list), so the contests and their entries go into the database in a few
- * multi-row inserts and the draws run through the service without HTTP.
+ * chi-square goodness-of-fit test at p = 0.001: a biased draw fails it almost always. The seeds
+ * and the contest and entry ids are fixed (hashes of the trial's number), so every run draws the
+ * same sample: a fair draw cannot fail by bad luck once in a thousand runs, and the picks are
+ * still the service's own, from those inputs. Each draw needs its own contest (a contest's seed
+ * is fixed and its picks leave the list), so the contests and their entries go into the database
+ * in a few multi-row inserts and the draws run through the service without HTTP.
  * tests/protocol/fairness.test.ts runs the same statistics on 2,000 draws of the protocol's
  * functions alone; here 500 draws (50 expected per entry, ample for the test) keep each
  * database's run near 20 s instead of 75 s, and draw-record.test.ts shows that every pick the
@@ -27,6 +29,27 @@ const TRIALS = 500;
 const SLOW = 300_000;
 /** PGlite has one connection; PostgreSQL's pool (5) draws a few contests at once. */
 const AT_ONCE = testDatabaseKind() === 'postgres' ? 4 : 1;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** A fixed stand-in for the CSPRNG's 32 bytes (lib/draw-commitment.ts), and its commitment. */
+function fixedDrawSeed(label: string): { drawSeed: string; seedHash: string } {
+  const seed = sha256(`fairness seed ${label}`);
+  return {
+    drawSeed: seed.toString('hex'),
+    seedHash: createHash('sha256').update(seed).digest('hex'),
+  };
+}
+
+/**
+ * A fixed id: a pick hashes its contest's id and the root of its entries' ids, so fixed ids make
+ * every pick the same each run.
+ */
+function fixedId(label: string): string {
+  const hex = sha256(`fairness id ${label}`).toString('hex');
+  // Version 4 and the RFC variant, so it passes the API's id check like a generated one.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 function chiSquare(counts: number[]): number {
   const expected = counts.reduce((sum, count) => sum + count, 0) / counts.length;
@@ -53,7 +76,8 @@ describe(`the fairness of the draw service (${testDatabaseKind()})`, () => {
       .insert(contests)
       .values(
         Array.from({ length: count }, (_, i) => ({
-          ...createDrawSeed(),
+          id: fixedId(`contest ${winnersCount}/${i}`),
+          ...fixedDrawSeed(`${winnersCount}/${i}`),
           ownerId: owner.id,
           title: `Fairness ${i}`,
           description: 'Chi-square',
@@ -66,8 +90,9 @@ describe(`the fairness of the draw service (${testDatabaseKind()})`, () => {
         })),
       )
       .returning();
-    const entries = rows.flatMap((contest) =>
+    const entries = rows.flatMap((contest, trial) =>
       Array.from({ length: ENTRIES }, (_, i) => ({
+        id: fixedId(`entry ${winnersCount}/${trial}/${i}`),
         contestId: contest.id,
         name: `Fan${i} Example`,
         email: `fan-${i}@example.com`,
