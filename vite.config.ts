@@ -51,6 +51,18 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // Browsers without <link rel=modulepreload> only lose the preloading, not the page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything src/web/main.tsx imports statically (React, the entry page and what it
+          // uses) is one file: each further script costs a request and ~1 KB of headers. The
+          // app's screens stay in their own chunks and import what they share from it.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': apiTarget, '/healthz': apiTarget },

@@ -59,8 +59,7 @@ const keepSourceUrls = (outdir) => ({
  * primitive held ~40 MB of a ~150 MB idle server; bundled, only what the pages use is kept.
  * React stays shared with react-dom's renderer (one instance of its hooks).
  */
-const bundledPackages =
-  /^(lucide-react|radix-ui|@radix-ui\/|tailwind-merge|clsx|class-variance-authority)(\/|$)/;
+const bundledPackages = /^(lucide-react|radix-ui|@radix-ui\/)(\/|$)/;
 const sharedPackages = /^(react|react-dom)(\/|$)/;
 
 const keepDependenciesExternal = {

@@ -1,13 +1,17 @@
 import './styles.css';
+// Static, not a dynamic import: the entry page (and React) arrive in this very file, with no
+// second request before hydration (docs/decisions/022-entry-page-bytes.md).
+import { mountPublicPage } from './app/public-root.tsx';
 
 const container = document.getElementById('root')!;
 const publicPage = /^\/c\/([^/]+)\/?$/.exec(window.location.pathname);
 
-// An entrant's visit loads only the entry page; everyone else gets the whole app.
+// An entrant's visit runs only the entry page; everyone else gets the whole app.
 if (publicPage) {
-  void import('./app/public-root.tsx').then(({ mountPublicPage }) =>
-    mountPublicPage(container, decodeURIComponent(publicPage[1]!)),
-  );
+  mountPublicPage(container, decodeURIComponent(publicPage[1]!));
 } else {
+  // The landing page is what a first visit to / shows: its chunk loads beside the app's instead
+  // of after the app has rendered and asked for it.
+  if (window.location.pathname === '/') void import('./features/landing/pages/landing-page.tsx');
   void import('./app/app.tsx').then(({ mountApp }) => mountApp(container));
 }

@@ -1,38 +1,53 @@
-import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { cloneElement, isValidElement, type ComponentProps } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
-  {
-    variants: {
-      variant: {
-        primary: 'bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm',
-        secondary: 'bg-primary-soft text-primary hover:bg-violet-200',
-        outline: 'border border-input bg-card text-foreground hover:bg-muted',
-        ghost: 'text-foreground hover:bg-muted',
-        destructive: 'bg-destructive text-white hover:bg-red-700 shadow-sm',
-        link: 'text-primary underline-offset-4 hover:underline px-0 h-auto',
-      },
-      size: {
-        sm: 'h-9 px-3',
-        md: 'h-11 px-4',
-        lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
-      },
-    },
-    defaultVariants: { variant: 'primary', size: 'md' },
-  },
-);
+const base =
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer';
 
-type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Renders the child element (e.g. a link) with the button's look. */
-    asChild?: boolean;
-  };
+const variants = {
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover shadow-sm',
+  secondary: 'bg-primary-soft text-primary hover:bg-violet-200',
+  outline: 'border border-input bg-card text-foreground hover:bg-muted',
+  /** An outlined button for removing or excluding something: red text, no red fill. */
+  'outline-destructive': 'border border-input bg-card text-destructive hover:bg-muted',
+  ghost: 'text-foreground hover:bg-muted',
+  destructive: 'bg-destructive text-white hover:bg-red-700 shadow-sm',
+};
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'size-10 text-sm',
+};
+
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Renders the only child element (e.g. a link) with the button's look instead of a button. */
+  asChild?: boolean;
+};
+
+export function Button({
+  className,
+  variant = 'primary',
+  size = 'md',
+  asChild = false,
+  children,
+  ...props
+}: ButtonProps) {
+  const classes = cn(base, variants[variant], sizes[size], className);
+  if (asChild && isValidElement<{ className?: string }>(children)) {
+    // The child's own props win, as they would with a slot; the classes add up.
+    return cloneElement(children, {
+      ...props,
+      ...children.props,
+      className: cn(classes, children.props.className),
+    });
+  }
+  return (
+    <button className={classes} {...props}>
+      {children}
+    </button>
+  );
 }

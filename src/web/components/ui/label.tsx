@@ -1,12 +1,7 @@
-import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn('text-sm font-medium leading-none text-foreground', className)}
-      {...props}
-    />
-  );
+/** className replaces the default line height (leading-none) and adds anything else. */
+export function Label({ className = 'leading-none', ...props }: ComponentProps<'label'>) {
+  return <label className={cn('text-sm font-medium text-foreground', className)} {...props} />;
 }

@@ -1,10 +1,17 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+/** className replaces the default size (size-6). */
+export function Spinner({
+  className = 'size-6',
+  label = 'Loading',
+}: {
+  className?: string;
+  label?: string;
+}) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle aria-hidden className={cn('size-6 animate-spin text-primary', className)} />
+      <LoaderCircle aria-hidden className={cn('animate-spin text-primary', className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

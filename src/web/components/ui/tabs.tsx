@@ -30,9 +30,6 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
   return (
-    <TabsPrimitive.Content
-      className={cn('mt-4 focus-visible:outline-none', className)}
-      {...props}
-    />
+    <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />
   );
 }

@@ -81,7 +81,7 @@ export function ResetUserPasswordForm({
 
   return (
     <Card>
-      <CardContent className="grid gap-5 pt-6">
+      <CardContent className="grid gap-5">
         <Callout role="note" tone="warning" icon={TriangleAlert}>
           <p>
             <strong>Admin Use Only.</strong> This sets the password directly and bypasses email

@@ -33,11 +33,10 @@ export function UserAccessButtons({
       </Button>
       <Button
         size="sm"
-        variant="outline"
+        variant={user.isActive ? 'outline-destructive' : 'outline'}
         disabled={disabled}
         title={isSelf ? 'You cannot change your own account.' : undefined}
         aria-label={label(`${user.isActive ? 'Deactivate' : 'Activate'}: ${user.email}`)}
-        className={user.isActive ? 'text-destructive hover:text-destructive' : undefined}
         onClick={() => access.changeStatus(user, !user.isActive)}
       >
         {user.isActive ? <UserX aria-hidden /> : <UserCheck aria-hidden />}

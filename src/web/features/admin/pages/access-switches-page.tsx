@@ -43,14 +43,14 @@ function AccessSwitches({ admin }: { admin: CurrentUser }) {
           <TabsTrigger value="users">Users{count(stats.data?.totalUsers)}</TabsTrigger>
           <TabsTrigger value="contests">Contests{count(stats.data?.totalContests)}</TabsTrigger>
         </TabsList>
-        <TabsContent value="users">
+        <TabsContent value="users" className="mt-4">
           <UsersPanel
             renderActions={(user) => (
               <UserAccessSwitches user={user} isSelf={user.id === admin.id} access={access} />
             )}
           />
         </TabsContent>
-        <TabsContent value="contests">
+        <TabsContent value="contests" className="mt-4">
           <ContestsPanel />
         </TabsContent>
       </Tabs>

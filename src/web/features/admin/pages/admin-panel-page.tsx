@@ -77,17 +77,17 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             <TabsTrigger value="contests">Contest Management</TabsTrigger>
             <TabsTrigger value="draws">Draw History</TabsTrigger>
           </TabsList>
-          <TabsContent value="users">
+          <TabsContent value="users" className="mt-4">
             <UsersPanel
               renderActions={(user) => (
                 <UserAccessButtons user={user} isSelf={user.id === admin.id} access={access} />
               )}
             />
           </TabsContent>
-          <TabsContent value="contests">
+          <TabsContent value="contests" className="mt-4">
             <ContestsPanel renderActions={(contest) => <AdminDeleteContest contest={contest} />} />
           </TabsContent>
-          <TabsContent value="draws">
+          <TabsContent value="draws" className="mt-4">
             <DrawsPanel />
           </TabsContent>
         </Tabs>

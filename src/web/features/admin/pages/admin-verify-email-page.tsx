@@ -40,7 +40,7 @@ function VerifyEmailForm() {
   );
   return (
     <Card>
-      <CardContent className="pt-6">
+      <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <EmailField
             placeholder="user@example.com"

@@ -63,7 +63,7 @@ function Inspector() {
   if (!isInspecting) {
     return (
       <Card>
-        <CardContent className="grid justify-items-start gap-3 pt-6">
+        <CardContent className="grid justify-items-start gap-3">
           <p className="text-sm text-muted-foreground">
             Lists every account with its role, verification and status, straight from the database,
             without changing anything.
@@ -79,7 +79,7 @@ function Inspector() {
   if (inspect.isPending) {
     return (
       <Card>
-        <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
+        <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
           <Spinner />
           Loading database information...
         </CardContent>
@@ -89,7 +89,7 @@ function Inspector() {
   if (inspect.isError) {
     return (
       <Card>
-        <CardContent className="grid justify-items-start gap-3 pt-6">
+        <CardContent className="grid justify-items-start gap-3">
           <p role="alert" className="text-sm text-destructive">
             Failed to load database information.
           </p>
@@ -102,7 +102,7 @@ function Inspector() {
   }
   return (
     <Card>
-      <CardContent className="grid gap-3 pt-6">
+      <CardContent className="grid gap-3">
         <p className="text-sm font-medium">
           {total.toLocaleString()} {total === 1 ? 'user' : 'users'} in the database
         </p>

@@ -75,7 +75,7 @@ function EmailDebug() {
     <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="grid content-start gap-6">
         <Card>
-          <CardContent className="pt-6">
+          <CardContent>
             <form
               onSubmit={onSubmit}
               noValidate

@@ -42,7 +42,7 @@ function VerifyEmailOutcome() {
   return (
     <div className="grid gap-4">
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <EmailField
               autoComplete="off"
@@ -57,8 +57,8 @@ function VerifyEmailOutcome() {
         </CardContent>
       </Card>
       {verify.isSuccess ? (
-        <Callout role="status" tone="success" icon={CircleCheck} className="text-base">
-          <p className="font-semibold">Email Verified Successfully!</p>
+        <Callout role="status" tone="success" icon={CircleCheck}>
+          <p className="text-base font-semibold">Email Verified Successfully!</p>
           <p className="break-words text-sm">
             {verify.data.user.email} can now sign in.{' '}
             <Link href="/login" className="font-semibold underline">
@@ -68,8 +68,8 @@ function VerifyEmailOutcome() {
         </Callout>
       ) : null}
       {verify.isError ? (
-        <Callout role="alert" tone="danger" icon={CircleX} className="text-base">
-          <p className="font-semibold">Verification Failed</p>
+        <Callout role="alert" tone="danger" icon={CircleX}>
+          <p className="text-base font-semibold">Verification Failed</p>
           <p className="break-words text-sm">
             {messageOf(verify.error, 'Failed to verify email. Please try again.')}
           </p>

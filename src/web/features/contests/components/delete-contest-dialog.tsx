@@ -28,7 +28,7 @@ export function ConfirmContestDelete({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size={size} className="text-destructive hover:text-destructive">
+        <Button variant="outline-destructive" size={size}>
           <Trash2 aria-hidden />
           Delete
         </Button>

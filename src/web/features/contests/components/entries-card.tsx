@@ -135,7 +135,7 @@ export function EntriesCard({
         />
         <TabsContent
           value={filter}
-          className="mt-0 max-h-96 overflow-y-auto rounded-xl border border-border"
+          className="max-h-96 overflow-y-auto rounded-xl border border-border"
         >
           {entriesQuery.isPending ? (
             <div className="flex justify-center p-8">

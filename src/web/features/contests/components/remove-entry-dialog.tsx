@@ -36,9 +36,8 @@ export function RemoveEntryDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button
-          variant="outline"
+          variant="outline-destructive"
           size="sm"
-          className="text-destructive hover:text-destructive"
           aria-label={`Remove the entry of ${entry.name}`}
         >
           <Trash2 aria-hidden />

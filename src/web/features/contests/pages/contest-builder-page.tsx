@@ -54,7 +54,7 @@ function ContestBuilder() {
   return (
     <PageFrame title="Create a New Contest">
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <form onSubmit={save(true)} noValidate>
             <ContestFields form={form} minEndDate={openedAt}>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

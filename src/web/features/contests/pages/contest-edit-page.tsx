@@ -93,7 +93,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
   return (
     <PageFrame title="Edit Contest">
       <Card>
-        <CardContent className="pt-6">
+        <CardContent>
           <form onSubmit={onSubmit} noValidate>
             <ContestFields form={form} labels={editLabels} lockedByDraw={lockedByDraw}>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

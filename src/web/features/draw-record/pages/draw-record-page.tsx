@@ -35,11 +35,11 @@ function Section({
 }) {
   return (
     <Card>
-      <CardHeader className="p-5 pb-1 sm:p-6 sm:pb-2">
+      <CardHeader className="max-sm:p-5 max-sm:pb-0">
         <CardTitle>{title}</CardTitle>
         {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent className="p-5 pt-3 sm:p-6 sm:pt-4">{children}</CardContent>
+      <CardContent className="max-sm:p-5 max-sm:pt-4">{children}</CardContent>
     </Card>
   );
 }

@@ -81,10 +81,10 @@ export function DisqualifyDialog({
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>
         <Button
-          variant="outline"
+          variant="outline-destructive"
           size="sm"
           disabled={disabled}
-          className={cn('shrink-0 text-destructive hover:text-destructive', className)}
+          className={cn('shrink-0', className)}
         >
           <UserX aria-hidden />
           Disqualify

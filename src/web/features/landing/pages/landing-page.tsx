@@ -1,13 +1,19 @@
 import { PlayCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { Logo } from '#web/components/layout/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
-import { DemoWheel } from '../components/demo-wheel.tsx';
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Pricing } from '../components/pricing.tsx';
+
+/**
+ * The dialog library and the wheel load when a visitor asks for the demo: most never do, and
+ * the page's first paint waits for every module it imports (docs/decisions/022-entry-page-bytes.md).
+ */
+const DemoDialog = lazy(() =>
+  import('../components/demo-dialog.tsx').then((module) => ({ default: module.DemoDialog })),
+);
 
 const footerLinks: { heading: string; links: { label: string; href: string }[] }[] = [
   {
@@ -49,7 +55,98 @@ function Section({
   );
 }
 
+function Sections() {
+  return (
+    <>
+      <Section
+        id="features"
+        title="Everything a giveaway needs"
+        intro="Built for the moment your post takes off."
+      >
+        <FeatureGrid />
+      </Section>
+
+      <Section
+        id="pricing"
+        title="Simple pricing"
+        intro="No per-entry fees, no limits on your leads."
+      >
+        <Pricing />
+      </Section>
+    </>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
+        <div>
+          <Logo />
+          <p className="mt-3 text-sm text-muted-foreground">Fair giveaways, real leads.</p>
+        </div>
+        {footerLinks.map((group) => (
+          <nav key={group.heading} aria-label={group.heading}>
+            <h2 className="text-sm font-bold">{group.heading}</h2>
+            <ul className="mt-3 grid gap-2 text-sm">
+              {group.links.map((link) => (
+                <li key={link.label}>
+                  {link.href.startsWith('#') ? (
+                    <a href={link.href} className="text-muted-foreground hover:text-foreground">
+                      {link.label}
+                    </a>
+                  ) : (
+                    <Link href={link.href} className="text-muted-foreground hover:text-foreground">
+                      {link.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="pb-8 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} {PRODUCT_NAME}
+      </p>
+    </footer>
+  );
+}
+
+/** Mounted at the first click, then opened and closed by it. */
+function WatchDemo() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={opener}
+        variant="outline"
+        size="lg"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <PlayCircle aria-hidden />
+        Watch Demo
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DemoDialog open={open} onOpenChange={setOpen} opener={opener} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 export function LandingPage() {
+  // What lies below the fold renders in a second pass: the first paint (the hero) does not wait
+  // for it, and no single commit holds a phone's main thread for the whole page.
+  const showsBelowTheFold = useDeferredValue(true, false);
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur">
@@ -96,20 +193,7 @@ export function LandingPage() {
                 <Button asChild size="lg">
                   <Link href="/signup">Start Your First Contest</Link>
                 </Button>
-                <Dialog>
-                  <DialogTrigger asChild>
-                    <Button variant="outline" size="lg">
-                      <PlayCircle aria-hidden />
-                      Watch Demo
-                    </Button>
-                  </DialogTrigger>
-                  <DialogContent
-                    title="Try the wheel"
-                    description="A sample draw with eight made-up entrants. Your contests draw from your real entries."
-                  >
-                    <DemoWheel />
-                  </DialogContent>
-                </Dialog>
+                <WatchDemo />
               </div>
             </div>
             <ul aria-label="How it works" className="grid gap-3">
@@ -135,57 +219,10 @@ export function LandingPage() {
           </div>
         </section>
 
-        <Section
-          id="features"
-          title="Everything a giveaway needs"
-          intro="Built for the moment your post takes off."
-        >
-          <FeatureGrid />
-        </Section>
-
-        <Section
-          id="pricing"
-          title="Simple pricing"
-          intro="No per-entry fees, no limits on your leads."
-        >
-          <Pricing />
-        </Section>
+        {showsBelowTheFold ? <Sections /> : null}
       </main>
 
-      <footer className="border-t border-border bg-card">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
-          <div>
-            <Logo />
-            <p className="mt-3 text-sm text-muted-foreground">Fair giveaways, real leads.</p>
-          </div>
-          {footerLinks.map((group) => (
-            <nav key={group.heading} aria-label={group.heading}>
-              <h2 className="text-sm font-bold">{group.heading}</h2>
-              <ul className="mt-3 grid gap-2 text-sm">
-                {group.links.map((link) => (
-                  <li key={link.label}>
-                    {link.href.startsWith('#') ? (
-                      <a href={link.href} className="text-muted-foreground hover:text-foreground">
-                        {link.label}
-                      </a>
-                    ) : (
-                      <Link
-                        href={link.href}
-                        className="text-muted-foreground hover:text-foreground"
-                      >
-                        {link.label}
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ))}
-        </div>
-        <p className="pb-8 text-center text-xs text-muted-foreground">
-          © {new Date().getFullYear()} {PRODUCT_NAME}
-        </p>
-      </footer>
+      {showsBelowTheFold ? <Footer /> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ export function NotFoundPage() {
   return (
     <div className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-md">
-        <CardContent className="pt-6">
+        <CardContent>
           <div className="flex items-center gap-2">
             <CircleAlert aria-hidden className="size-8 text-destructive" />
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
