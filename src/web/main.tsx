@@ -8,7 +8,9 @@ const publicPage = /^\/c\/([^/]+)\/?$/.exec(window.location.pathname);
 
 // An entrant's visit runs only the entry page; everyone else gets the whole app.
 if (publicPage) {
-  mountPublicPage(container, decodeURIComponent(publicPage[1]!));
+  // In a task of its own, after the one that ran the script's modules: on a slow phone the two
+  // together were one long task that kept the page from answering a tap.
+  setTimeout(() => mountPublicPage(container, decodeURIComponent(publicPage[1]!)), 0);
 } else {
   // The landing page is what a first visit to / shows: its chunk loads beside the app's instead
   // of after the app has rendered and asked for it.

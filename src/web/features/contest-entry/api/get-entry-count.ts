@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ENTRY_COUNT_REFETCH_MS } from '#shared/constants.ts';
 import type { EntryCount } from '#shared/contracts/entries.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
@@ -18,7 +18,8 @@ export function usePolledEntryCount(contestId: string) {
   const [count, setCount] = useState<number | null>(null);
   const refresh = useCallback(() => {
     getEntryCount(contestId).then(
-      (answer) => setCount(answer.count),
+      // Not urgent: the re-render of the page it causes may yield to the browser.
+      (answer) => startTransition(() => setCount(answer.count)),
       // A failed poll keeps the last known count; the next one may succeed.
       () => {},
     );

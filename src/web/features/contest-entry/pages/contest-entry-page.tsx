@@ -6,6 +6,7 @@ import type { ReferralLink } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { formatCount } from '#web/lib/format-count.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
@@ -49,9 +50,6 @@ const LeaderboardCard = lazy(() =>
     () => ({ default: () => null }),
   ),
 );
-
-/** One fixed format, so the server's rendering and the browser's agree. */
-const formatCount = (value: number) => value.toLocaleString('en-US');
 
 function winnersSentence(winnersCount: number, isDrawn: boolean): string {
   const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
