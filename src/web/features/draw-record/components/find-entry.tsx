@@ -5,7 +5,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { Field } from '#web/components/ui/field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { countOf, formatNumber } from '../lib/format.ts';
+import { formatCount } from '#web/lib/format-count.ts';
+import { countOf } from '../lib/format.ts';
 import { findEntry, normalizeEntryId, type EntryLookup } from '../lib/verify-record.ts';
 import { HashValue } from './hash-value.tsx';
 
@@ -24,7 +25,7 @@ function pickSentence(pick: DrawRecordPick): string {
 /** In a weighted draw (v2), what the entry's leaf binds it to. */
 function weightClause(weight: number | null): string {
   if (weight === null) return '';
-  return `, with weight ${formatNumber(weight)}: the entry and ${countOf(weight - 1, 'bonus entry', 'bonus entries')}`;
+  return `, with weight ${formatCount(weight)}: the entry and ${countOf(weight - 1, 'bonus entry', 'bonus entries')}`;
 }
 
 /** An entrant pastes their entry id (their receipt) and sees their leaf in the frozen list. */
@@ -64,7 +65,7 @@ export function FindEntry({ record }: { record: DrawRecord }) {
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         Paste the entry id shown on your “You&apos;re In!” confirmation. Your browser hashes it and
-        looks for the result among the {formatNumber(leafCount)} leaves of the frozen list.
+        looks for the result among the {formatCount(leafCount)} leaves of the frozen list.
       </p>
       <form onSubmit={onSubmit} noValidate>
         <Field label="Your entry id" error={error}>
@@ -99,8 +100,8 @@ export function FindEntry({ record }: { record: DrawRecord }) {
           <Callout tone="success" icon={SearchCheck} role="status">
             <p className="font-bold">Your entry is in the draw</p>
             <p>
-              Entry {state.entryId} is at position {formatNumber(state.lookup.found.index + 1)} of{' '}
-              {formatNumber(leafCount)} in the frozen list
+              Entry {state.entryId} is at position {formatCount(state.lookup.found.index + 1)} of{' '}
+              {formatCount(leafCount)} in the frozen list
               {weightClause(state.lookup.found.weight)}. Its leaf, SHA-256 of your entry id
               {state.lookup.found.weight === null ? '' : ' and weight'}:
             </p>
@@ -115,7 +116,7 @@ export function FindEntry({ record }: { record: DrawRecord }) {
           <Callout tone="danger" icon={SearchX} role="status">
             <p className="font-bold">This entry id is not in the list</p>
             <p>
-              No leaf of the {formatNumber(leafCount)} frozen entries is the SHA-256 of{' '}
+              No leaf of the {formatCount(leafCount)} frozen entries is the SHA-256 of{' '}
               <span className="break-all font-mono">{state.entryId}</span>
               {record.entries.weights ? ' with any weight the list holds' : ''}. Check that you
               pasted the whole id, from this contest&apos;s confirmation.

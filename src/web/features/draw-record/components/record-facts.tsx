@@ -2,8 +2,9 @@ import { Dices, KeyRound, ListChecks, Radio } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
+import { formatCount } from '#web/lib/format-count.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
-import { countOf, formatNumber } from '../lib/format.ts';
+import { countOf } from '../lib/format.ts';
 import { sumWeights } from '../lib/verify-record.ts';
 import { HashValue } from './hash-value.tsx';
 
@@ -82,14 +83,14 @@ export function RecordFacts({ record }: { record: DrawRecord }) {
               )}
               <strong>{countOf(entries.count, 'entry', 'entries')}</strong>. Each entry is a leaf,
               the SHA-256 of its entry id{entries.weights ? ' and its weight' : ''} (no name, no
-              e-mail), and the root is the SHA-256 of all {formatNumber(entries.leaves.length)}{' '}
+              e-mail), and the root is the SHA-256 of all {formatCount(entries.leaves.length)}{' '}
               leaves in order.
             </Note>
             <HashValue value={entries.root} />
             {entries.weights ? (
               <Note>
                 The draw is weighted: an entry&apos;s weight is 1 plus its bonus entries,{' '}
-                <strong>{formatNumber(sumWeights(entries.weights))}</strong> in all, and its chance
+                <strong>{formatCount(sumWeights(entries.weights))}</strong> in all, and its chance
                 at each pick is its weight over the weights of the entries not yet picked.
               </Note>
             ) : null}
@@ -117,7 +118,7 @@ export function RecordFacts({ record }: { record: DrawRecord }) {
         {beacon ? (
           <>
             <Note>
-              drand round <strong>{formatNumber(beacon.round)}</strong>, published after the entries
+              drand round <strong>{formatCount(beacon.round)}</strong>, published after the entries
               were frozen, mixed into every pick so the server alone could not decide the result.
               Its randomness:
             </Note>

@@ -1,8 +1,5 @@
 import { formatCount } from '#web/lib/format-count.ts';
 
-/** One number format for every figure of the record page and its checks ("12,345"). */
-export const formatNumber = formatCount;
-
-/** "1 entry", "12,345 entries". */
+/** "1 entry", "12,345 entries", in the one number format of the record page and its checks. */
 export const countOf = (count: number, one: string, many: string) =>
-  `${formatNumber(count)} ${count === 1 ? one : many}`;
+  `${formatCount(count)} ${count === 1 ? one : many}`;

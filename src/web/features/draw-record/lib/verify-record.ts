@@ -11,7 +11,8 @@ import {
   webCryptoHashes,
   type DrawHashes,
 } from '#shared/draw-protocol.ts';
-import { countOf, formatNumber } from './format.ts';
+import { formatCount } from '#web/lib/format-count.ts';
+import { countOf } from './format.ts';
 
 /**
  * The browser's verifier of a draw record (docs/draw-protocol.md#5-reveal), of either protocol
@@ -126,7 +127,7 @@ async function scanLeaves(
   let hasAt = false;
   for (let start = 0; start < leaves.length; start += LEAF_SLICE) {
     progress(
-      `Reading ${formatNumber(leaves.length)} leaves (${formatNumber(start)} done)`,
+      `Reading ${formatCount(leaves.length)} leaves (${formatCount(start)} done)`,
       (0.15 * start) / leaves.length,
     );
     await pause();
@@ -240,7 +241,7 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
       ? 'The record has a seed but no frozen entry list'
       : leaves.length === count
         ? `The list holds ${countOf(leaves.length, 'leaf', 'leaves')}, as the record says`
-        : `The list holds ${countOf(leaves.length, 'leaf', 'leaves')}, but the record says ${formatNumber(Number(count))}`,
+        : `The list holds ${countOf(leaves.length, 'leaf', 'leaves')}, but the record says ${formatCount(Number(count))}`,
   );
 
   const badLeaf = leafScan.firstBad;
@@ -249,7 +250,7 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
     badLeaf < 0,
     badLeaf < 0
       ? 'Every leaf is a SHA-256 hash'
-      : `Leaf ${formatNumber(badLeaf + 1)} is not a SHA-256 hash`,
+      : `Leaf ${formatCount(badLeaf + 1)} is not a SHA-256 hash`,
   );
 
   const weights = isV2 ? (entries?.weights ?? null) : null;
@@ -259,7 +260,7 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
       'weights',
       !weightsProblem,
       weightsProblem ??
-        `Every leaf has its weight, a whole number of at least 1 (${formatNumber(sumWeights(weights!))} in all)`,
+        `Every leaf has its weight, a whole number of at least 1 (${formatCount(sumWeights(weights!))} in all)`,
     );
   } else if (entries?.weights !== undefined) {
     check('weights', false, `A ${DRAW_PROTOCOL_V1} record carries no weights`);
@@ -286,8 +287,8 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
       'beacon',
       signatureHash === randomness,
       signatureHash === randomness
-        ? `The beacon's randomness (round ${formatNumber(round)}) is the hash of its signature`
-        : `The beacon's randomness (round ${formatNumber(round)}) is not the hash of its signature`,
+        ? `The beacon's randomness (round ${formatCount(round)}) is the hash of its signature`
+        : `The beacon's randomness (round ${formatCount(round)}) is not the hash of its signature`,
     );
   }
 
@@ -299,7 +300,7 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
       'pick-numbers',
       numbered,
       numbered
-        ? `Picks are numbered 1 to ${formatNumber(picks.length)}, without gaps`
+        ? `Picks are numbered 1 to ${formatCount(picks.length)}, without gaps`
         : 'Pick numbers skip or repeat: they must run 1, 2, 3, …',
     );
   }
@@ -318,7 +319,7 @@ async function runChecks(record: DrawRecord, checks: CheckResult[], options: Ver
         'pick',
         !problem,
         problem ??
-          `Pick ${pick.p} (${pick.displayName}) was chosen by hand, not drawn at random (index ${formatNumber(at)} of ${formatNumber(remaining.length)} left)`,
+          `Pick ${pick.p} (${pick.displayName}) was chosen by hand, not drawn at random (index ${formatCount(at)} of ${formatCount(remaining.length)} left)`,
         pick.entryId,
       );
     }
@@ -342,7 +343,7 @@ function manualPickProblem(pick: DrawRecordPick, at: number, left: number): stri
   if (pick.attempts !== 0) return `${name} was chosen by hand, yet the record counts attempts`;
   if (at < 0) return `${name} was chosen by hand from outside the entries left`;
   if (at !== pick.index) {
-    return `${name} was chosen by hand at index ${formatNumber(at)} of ${formatNumber(left)} left, not ${formatNumber(pick.index)} as the record says`;
+    return `${name} was chosen by hand at index ${formatCount(at)} of ${formatCount(left)} left, not ${formatCount(pick.index)} as the record says`;
   }
   return null;
 }
@@ -387,28 +388,28 @@ async function replayPick(
     ? await computeWeightedPick(hashes, { ...input, weights })
     : await computePick(hashes, { ...input, remaining: left });
   const attempts = countOf(expected.attempts, 'attempt', 'attempts');
-  const leftText = formatNumber(left);
+  const leftText = formatCount(left);
   if (expected.index !== pick.index || expected.attempts !== pick.attempts) {
     return {
       ...base,
       ok: false,
-      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${leftText} left (${attempts}), but the record says index ${formatNumber(pick.index)} (${countOf(pick.attempts, 'attempt', 'attempts')})`,
+      text: `Pick ${pick.p} replays to index ${formatCount(expected.index)} of ${leftText} left (${attempts}), but the record says index ${formatCount(pick.index)} (${countOf(pick.attempts, 'attempt', 'attempts')})`,
     };
   }
   if (at !== expected.index) {
     return {
       ...base,
       ok: false,
-      text: `Pick ${pick.p} replays to index ${formatNumber(expected.index)} of ${leftText} left, which is not the entry the record names`,
+      text: `Pick ${pick.p} replays to index ${formatCount(expected.index)} of ${leftText} left, which is not the entry the record names`,
     };
   }
   const weight = weights
-    ? `, weight ${formatNumber(weights[at]!)} of ${formatNumber(sumWeights(weights))}`
+    ? `, weight ${formatCount(weights[at]!)} of ${formatCount(sumWeights(weights))}`
     : '';
   return {
     ...base,
     ok: true,
-    text: `Pick ${pick.p} lands on ${pick.displayName}'s entry (index ${formatNumber(expected.index)} of ${leftText} left${weight}, ${attempts})`,
+    text: `Pick ${pick.p} lands on ${pick.displayName}'s entry (index ${formatCount(expected.index)} of ${leftText} left${weight}, ${attempts})`,
   };
 }
 
