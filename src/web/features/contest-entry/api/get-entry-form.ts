@@ -5,6 +5,7 @@ import {
   type EntryFormSetup,
 } from '#shared/contracts/entries.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 export function getEntryForm(contestId: string) {
   return apiRequest<EntryFormSetup>(
@@ -18,13 +19,12 @@ const metaContent = (name: string) =>
 
 const subscribeNever = () => () => {};
 
-/** A meta tag of the server's page: `null` on the server and while hydrating. */
+/**
+ * A meta tag of the server's page: `null` on the server and while hydrating, read once the page
+ * is hydrated (without the forced synchronous re-render a differing server snapshot causes).
+ */
 function usePageMeta(name: string): string | null {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => metaContent(name),
-    () => null,
-  );
+  return useIsHydrated() ? metaContent(name) : null;
 }
 
 /**
