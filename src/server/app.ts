@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -13,6 +13,8 @@ import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
+import { validateRequestPart } from './lib/contract-schema.ts';
+import { createRequestLogger } from './lib/request-logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { registerClient } from './plugins/client.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -82,12 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestTimeout: 30_000,
     frameworkErrors: answerFrameworkError,
+    childLoggerFactory: createRequestLogger,
   });
   // Lets a user's bug report name the exact log lines of their request.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
 
   const backgroundTasks = new BackgroundTasks(app.log);

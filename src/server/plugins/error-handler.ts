@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeOfFrameworkStatus, statusByCode } from '#server/errors.ts';
 import { describeUnavailability, isDatabaseUnavailable } from '#server/lib/db-errors.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
@@ -74,7 +73,8 @@ export function answerFrameworkError(
 
 function describeError(error: FastifyError | AppError): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return refusal(error.code, error.message, error.fieldErrors);
-  if (hasZodFastifySchemaValidationErrors(error)) {
+  // The validator compiler's issues, from zod or from a contract's own function (decision 024).
+  if (error.code === 'FST_ERR_VALIDATION' && error.validation?.length) {
     const errors: Record<string, string> = {};
     for (const issue of error.validation) {
       const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';

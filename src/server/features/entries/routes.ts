@@ -12,6 +12,7 @@ import {
   getManagedContest,
   isVisibleTo,
 } from '#server/features/contests/service.ts';
+import { contractSchema } from '#server/lib/contract-schema.ts';
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
@@ -34,7 +35,8 @@ import { scheduleEntryHousekeeping } from './housekeeping.ts';
 import { insertEntries } from './insert-entries.ts';
 import { clearEntryFlag, removeEntry, summarizeEntries } from './moderation.ts';
 import { getEntryStanding, getLeaderboard, listTopReferrers } from './referrals.ts';
-import { readSubmission, type Submission } from './screening.ts';
+import { readSubmission } from './screening.ts';
+import { serializeEntryReceipt } from './serialize-receipt.ts';
 import {
   ENTRY_PAGE_DEFAULT,
   ENTRY_PAGE_MAX,
@@ -51,15 +53,8 @@ import {
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 
-/** The shared entry contract with the form's own fields, as a schema for the route. */
-const enterContestBody = z.unknown().transform((value, context): Submission => {
-  const result = readSubmission(value);
-  if (result.success) return result.submission;
-  for (const [field, message] of Object.entries(result.errors)) {
-    context.addIssue({ code: 'custom', path: [field], message });
-  }
-  return z.NEVER;
-});
+/** The shared entry contract with the form's own fields, checked by its own function. */
+const enterContestBody = contractSchema(readSubmission);
 
 /** The status page's link token (docs/product.md#referrals); a wrong one is a 404, not a 400. */
 const entryStatusQuery = z.object({ token: z.string().default('') });
@@ -67,6 +62,13 @@ const entryStatusQuery = z.object({ token: z.string().default('') });
 const entryParams = z.object({ contestId: z.string().max(100), entryId: z.string().max(100) });
 const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });
 const confirmQuery = z.object({ token: z.string().max(200).default('') });
+
+/** The same answer to every refused entry, serialised once (decision 024). */
+const BUSY_BODY = JSON.stringify({
+  message: ENTRY_QUEUE_FULL_MESSAGE,
+  code: 'BUSY',
+} satisfies ErrorBody);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * 503 with Retry-After for an entry the queue has no room for. Sent here rather than thrown:
@@ -80,7 +82,8 @@ function refuseEntryForNow(reply: FastifyReply) {
     .status(statusByCode.BUSY)
     .header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS))
     .header('connection', 'close')
-    .send({ message: ENTRY_QUEUE_FULL_MESSAGE, code: 'BUSY' } satisfies ErrorBody);
+    .type(JSON_TYPE)
+    .send(BUSY_BODY);
 }
 
 const listQuery = z.object({
@@ -186,7 +189,11 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (outcome.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
       if (outcome.status === 'gone') return;
-      return reply.status(201).send(outcome.receipt);
+      return reply
+        .status(201)
+        .type(JSON_TYPE)
+        .serializer(serializeEntryReceipt)
+        .send(outcome.receipt);
     },
   );
 

@@ -36,7 +36,7 @@ export type Submission = EnterContestBody & {
 export function readSubmission(
   value: unknown,
 ):
-  | { success: true; submission: Submission }
+  | { success: true; data: Submission }
   | { success: false; errors: Partial<Record<EntryField, string>> } {
   const result = validateEntry(value);
   if (!result.success) return result;
@@ -44,21 +44,27 @@ export function readSubmission(
     string,
     unknown
   >;
-  const text = (field: string) => {
-    const found = fields[field];
-    return typeof found === 'string' ? found : undefined;
-  };
-  const ref = fields[entryFormFields.ref];
+  const ref = textField(fields, entryFormFields.ref);
+  // Each property written out: on Node 20 spreading result.data and then adding these takes
+  // V8's slow path, ~4 µs per entry (decision 024).
   return {
     success: true,
-    submission: {
-      ...result.data,
-      trap: text(entryFormFields.trap),
-      formToken: text(entryFormFields.formToken),
-      captchaToken: text(entryFormFields.captchaToken),
+    data: {
+      name: result.data.name,
+      email: result.data.email,
+      trap: textField(fields, entryFormFields.trap),
+      formToken: textField(fields, entryFormFields.formToken),
+      captchaToken: textField(fields, entryFormFields.captchaToken),
       ref: isReferralCode(ref) ? ref : undefined,
     },
   };
+}
+
+/** A text field the body itself holds (never one inherited from Object.prototype). */
+function textField(fields: Record<string, unknown>, field: string): string | undefined {
+  if (!Object.hasOwn(fields, field)) return undefined;
+  const found = fields[field];
+  return typeof found === 'string' ? found : undefined;
 }
 
 export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: EntryCandidate };

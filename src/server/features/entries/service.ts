@@ -52,15 +52,16 @@ export async function enterContest(
   const outcome = await writer.submit(contestId, candidate, isGone);
   switch (outcome.status) {
     case 'accepted': {
-      const { referralCode, entryDate, ...entry } = outcome.entry;
+      // Written out rather than spread: see readSubmission (decision 024).
+      const { id, name, status, referralCode, entryDate } = outcome.entry;
       const receipt: EntryReceipt = {
-        ...entry,
+        id,
         contestId,
+        name,
         entryDate: entryDate.toISOString(),
-        ...(referralCode && {
-          referral: referralLinkFor(links, contestId, { id: entry.id, referralCode }),
-        }),
+        status,
       };
+      if (referralCode) receipt.referral = referralLinkFor(links, contestId, { id, referralCode });
       return { status: outcome.status, receipt, confirmToken: outcome.confirmToken };
     }
     case 'busy':
