@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A keyed digest of `text` for one purpose (HMAC-SHA256 under the server's secret, 32 base64url
@@ -7,21 +7,7 @@ import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'no
  * for another's.
  */
 export function keyedDigest(secret: string, purpose: string, text: string): string {
-  return createHmac('sha256', secretKey(secret))
-    .update(`${purpose}:${text}`)
-    .digest('base64url')
-    .slice(0, 32);
-}
-
-let lastSecret: { secret: string; key: KeyObject } | undefined;
-
-/**
- * The secret as a key object, made once: every entry computes a digest of its client's address,
- * and an HMAC keyed by a string converts the string again each time (decision 024).
- */
-function secretKey(secret: string): KeyObject {
-  if (lastSecret?.secret !== secret) lastSecret = { secret, key: createSecretKey(secret, 'utf8') };
-  return lastSecret.key;
+  return createHmac('sha256', secret).update(`${purpose}:${text}`).digest('base64url').slice(0, 32);
 }
 
 /** Whether `candidate` is the keyed digest of `text`, compared in constant time. */
