@@ -33,6 +33,7 @@ const receiptProperties = {
 export const serializeEntryReceipt: (receipt: EntryReceipt) => string = fastJsonStringify({
   type: 'object',
   properties: receiptProperties,
-  required: ['id', 'contestId', 'name', 'entryDate', 'status'],
+  // Every field but the referral link, which only a contest with referrals on gives.
+  required: Object.keys(receiptProperties).filter((field) => field !== 'referral'),
   additionalProperties: false,
 });
