@@ -31,6 +31,7 @@ const serverFeatureDependencies = {
   draws: ['auth', 'contests'],
   entries: ['admin', 'auth', 'contests'],
   health: [],
+  landing: [],
   users: [],
 };
 /** A server feature's public module is its service; auth also lends the session it reads. */

@@ -12,6 +12,7 @@ import { contestRoutes } from './features/contests/routes.ts';
 import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { landingRoutes } from './features/landing/routes.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { validateRequestPart } from './lib/contract-schema.ts';
 import { createRequestLogger } from './lib/request-logger.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerClient(app, { clientDir });
 
   await app.register(healthRoutes, { ctx });
+  await app.register(landingRoutes);
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });

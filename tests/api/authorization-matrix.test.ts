@@ -390,7 +390,13 @@ describe('authorization matrix', () => {
       expected: ownerOrAdmin(200),
     },
 
-    // The share page: rendered into the client build, which the test app does not have.
+    // The landing page and the share page: rendered into the client build, which the test app
+    // does not have (landing-page.test.ts and entry-page.test.ts serve them with one).
+    {
+      route: 'GET /',
+      call: (as) => request(t, as, { method: 'GET', url: '/' }),
+      expected: everyone(404),
+    },
     {
       route: 'GET /c/:contestId',
       call: (as, fx) => request(t, as, { method: 'GET', url: `/c/${fx.contest.id}` }),

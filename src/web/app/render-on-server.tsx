@@ -1,20 +1,39 @@
+import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryPageState } from '#shared/contracts/entries.ts';
+import { LandingPage } from '#web/features/landing/pages/landing-page.tsx';
 import { PublicRoot } from './public-root.tsx';
+
+async function renderToHtml(page: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(page);
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /**
  * Renders the public entry page to HTML on the server with the very components the browser
  * hydrates: the contest is on screen, and its form works, before any script has run.
  */
-export async function renderContestPage(
+export function renderContestPage(
   contest: PublicContest,
   pageState: EntryPageState,
 ): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  return renderToHtml(
     <PublicRoot contestId={contest.id} initialContest={contest} pageState={pageState} />,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The landing page as a visitor without a session first sees it, markup the browser hydrates
+ * with `LandingRoot` (landing-root.tsx), which renders the same page at /.
+ */
+export function renderLandingPage(): Promise<string> {
+  return renderToHtml(
+    <Router ssrPath="/">
+      <LandingPage />
+    </Router>,
+  );
 }

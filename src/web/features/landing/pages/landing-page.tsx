@@ -1,5 +1,5 @@
 import { PlayCircle } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { Logo } from '#web/components/layout/logo.tsx';
@@ -106,7 +106,8 @@ function Footer() {
           </nav>
         ))}
       </div>
-      <p className="pb-8 text-center text-xs text-muted-foreground">
+      {/* Rendered by the server in UTC: on New Year's Eve the visitor's year may be the next. */}
+      <p suppressHydrationWarning className="pb-8 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} {PRODUCT_NAME}
       </p>
     </footer>
@@ -144,9 +145,6 @@ function WatchDemo() {
 }
 
 export function LandingPage() {
-  // What lies below the fold renders in a second pass: the first paint (the hero) does not wait
-  // for it, and no single commit holds a phone's main thread for the whole page.
-  const showsBelowTheFold = useDeferredValue(true, false);
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur">
@@ -219,10 +217,10 @@ export function LandingPage() {
           </div>
         </section>
 
-        {showsBelowTheFold ? <Sections /> : null}
+        <Sections />
       </main>
 
-      {showsBelowTheFold ? <Footer /> : null}
+      <Footer />
     </div>
   );
 }
