@@ -45,6 +45,8 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      // Entrants' and account flows run on the phone only; their screens keep a test here each.
+      grepInvert: /@phone-only/,
     },
   ],
 });

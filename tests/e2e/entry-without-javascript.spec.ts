@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { FAST_SUBMIT_MS } from '#shared/contracts/entry-flags.ts';
 import { entryForm } from './support/contest-helpers.ts';
-import { expect, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
@@ -60,79 +60,78 @@ test.describe('the entry page without JavaScript', () => {
     expect(rows).toEqual([{ email }]);
   });
 
-  test('a refused form comes back with its reason in place and what was typed', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Careful Typing' });
-    await page.goto(`/c/${contest.id}`);
+  test(
+    'a refused form comes back with its reason in place and what was typed',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Careful Typing' });
+      await page.goto(`/c/${contest.id}`);
 
-    // Invalid fields: each message under its field.
-    await fillAndSend(page, ' ', 'not-an-email');
-    const fields = entryForm(page);
-    await expect(fields.name).toHaveAccessibleDescription('Full name is required');
-    await expect(fields.email).toHaveAccessibleDescription('Please enter a valid email address');
-    await expect(fields.email).toHaveValue('not-an-email');
-    await expectNoHorizontalScroll(page);
-    await snap('nojs-entry-invalid');
+      // Invalid fields: each message under its field.
+      await fillAndSend(page, ' ', 'not-an-email');
+      const fields = entryForm(page);
+      await expect(fields.name).toHaveAccessibleDescription('Full name is required');
+      await expect(fields.email).toHaveAccessibleDescription('Please enter a valid email address');
+      await expect(fields.email).toHaveValue('not-an-email');
+      await expectNoHorizontalScroll(page);
+      await snap('nojs-entry-invalid');
 
-    // The same e-mail twice: the spec's message, the fields kept.
-    const email = uniqueEmail('twice');
-    await fillAndSend(page, 'First Time', email);
-    await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
-    await page.context().clearCookies();
-    await page.goto(`/c/${contest.id}`);
-    await fillAndSend(page, 'Second Time', email.toUpperCase());
-    await expect(page.getByRole('alert')).toContainText(
-      'This email has already entered this contest.',
-    );
-    await expect(entryForm(page).name).toHaveValue('Second Time');
-    await expect(entryForm(page).email).toHaveValue(email.toUpperCase());
-    await snap('nojs-entry-duplicate');
+      // The same e-mail twice: the spec's message, the fields kept.
+      const email = uniqueEmail('twice');
+      await fillAndSend(page, 'First Time', email);
+      await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+      await page.context().clearCookies();
+      await page.goto(`/c/${contest.id}`);
+      await fillAndSend(page, 'Second Time', email.toUpperCase());
+      await expect(page.getByRole('alert')).toContainText(
+        'This email has already entered this contest.',
+      );
+      await expect(entryForm(page).name).toHaveValue('Second Time');
+      await expect(entryForm(page).email).toHaveValue(email.toUpperCase());
+      await snap('nojs-entry-duplicate');
 
-    // Full by the time the form arrives: said so.
-    await server.db.update(contests).set({ maxEntries: 1 }).where(eq(contests.id, contest.id));
-    await entryForm(page).email.fill(uniqueEmail('late'));
-    await takeAPersonsTime(page);
-    await entryForm(page).submit.click();
-    await expect(page.getByRole('heading', { name: 'Contest Full' })).toBeVisible();
-  });
+      // Full by the time the form arrives: said so.
+      await server.db.update(contests).set({ maxEntries: 1 }).where(eq(contests.id, contest.id));
+      await entryForm(page).email.fill(uniqueEmail('late'));
+      await takeAPersonsTime(page);
+      await entryForm(page).submit.click();
+      await expect(page.getByRole('heading', { name: 'Contest Full' })).toBeVisible();
+    },
+  );
 
-  test('a friend’s link is credited without JavaScript too', async ({
-    page,
-    server,
-    seedUserWithPassword,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Plain Referrals' });
-    await server.db.update(contests).set({ referralBonus: 2 }).where(eq(contests.id, contest.id));
+  test(
+    'a friend’s link is credited without JavaScript too',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Plain Referrals' });
+      await server.db.update(contests).set({ referralBonus: 2 }).where(eq(contests.id, contest.id));
 
-    await page.goto(`/c/${contest.id}`);
-    await fillAndSend(page, 'Rita Referrer', uniqueEmail('rita'));
-    const link = await page.getByLabel('Your personal link').inputValue();
-    const code = new URL(link).searchParams.get('ref')!;
-    // Two people on two networks (every test browser comes from 127.0.0.1).
-    await server.db
-      .update(contestEntries)
-      .set({ clientHash: 'another-network' })
-      .where(eq(contestEntries.referralCode, code));
+      await page.goto(`/c/${contest.id}`);
+      await fillAndSend(page, 'Rita Referrer', uniqueEmail('rita'));
+      const link = await page.getByLabel('Your personal link').inputValue();
+      const code = new URL(link).searchParams.get('ref')!;
+      // Two people on two networks (every test browser comes from 127.0.0.1).
+      await server.db
+        .update(contestEntries)
+        .set({ clientHash: 'another-network' })
+        .where(eq(contestEntries.referralCode, code));
 
-    await page.context().clearCookies();
-    await page.goto(link);
-    await page.reload();
-    await fillAndSend(page, 'Fred Friend', uniqueEmail('fred'));
-    await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
-    const [friend] = await server.db
-      .select({ referredBy: contestEntries.referredBy })
-      .from(contestEntries)
-      .where(eq(contestEntries.name, 'Fred Friend'));
-    const [referrer] = await server.db
-      .select({ id: contestEntries.id })
-      .from(contestEntries)
-      .where(eq(contestEntries.referralCode, code));
-    expect(friend?.referredBy).toBe(referrer!.id);
-  });
+      await page.context().clearCookies();
+      await page.goto(link);
+      await page.reload();
+      await fillAndSend(page, 'Fred Friend', uniqueEmail('fred'));
+      await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+      const [friend] = await server.db
+        .select({ referredBy: contestEntries.referredBy })
+        .from(contestEntries)
+        .where(eq(contestEntries.name, 'Fred Friend'));
+      const [referrer] = await server.db
+        .select({ id: contestEntries.id })
+        .from(contestEntries)
+        .where(eq(contestEntries.referralCode, code));
+      expect(friend?.referredBy).toBe(referrer!.id);
+    },
+  );
 });

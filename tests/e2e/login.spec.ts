@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
@@ -24,7 +24,7 @@ test.describe('login', () => {
     await expect(screenTitle(page, 'Create your account')).toBeVisible();
   });
 
-  test('empty submit shows the field messages', async ({ page }) => {
+  test('empty submit shows the field messages', PHONE_ONLY, async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(
@@ -34,7 +34,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password is refused', async ({ page, seedUserWithPassword, snap }) => {
+  test('a wrong password is refused', PHONE_ONLY, async ({ page, seedUserWithPassword, snap }) => {
     const user = await seedUserWithPassword();
     await page.goto('/login');
     await logInWithForm(page, user.email, 'not-the-password');
@@ -43,45 +43,48 @@ test.describe('login', () => {
     await snap('login-failed');
   });
 
-  test('an unknown e-mail gets the same answer as a wrong password', async ({ page }) => {
-    await page.goto('/login');
-    await logInWithForm(page, 'nobody-here@example.com', 'whatever-password');
-    await expectToast(page, 'Login Failed', 'Invalid email or password');
-  });
+  test(
+    'an unknown e-mail gets the same answer as a wrong password',
+    PHONE_ONLY,
+    async ({ page }) => {
+      await page.goto('/login');
+      await logInWithForm(page, 'nobody-here@example.com', 'whatever-password');
+      await expectToast(page, 'Login Failed', 'Invalid email or password');
+    },
+  );
 
-  test('an unverified user is told so and can ask for a new link', async ({
-    page,
-    seedUserWithPassword,
-    mailedLink,
-    snap,
-  }) => {
-    const user = await seedUserWithPassword({ verified: false });
-    await page.goto('/login');
-    await logInWithForm(page, user.email, user.password);
-    await expectToast(
-      page,
-      'Login Failed',
-      'Please verify your email before signing in. We can send you a new verification link.',
-    );
-    await expect(page).toHaveURL(/\/login$/);
-    const resend = page.getByRole('button', { name: 'Resend verification email' });
-    await expect(resend).toBeVisible();
-    await expectNoHorizontalScroll(page);
-    await snap('login-unverified');
+  test(
+    'an unverified user is told so and can ask for a new link',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword, mailedLink, snap }) => {
+      const user = await seedUserWithPassword({ verified: false });
+      await page.goto('/login');
+      await logInWithForm(page, user.email, user.password);
+      await expectToast(
+        page,
+        'Login Failed',
+        'Please verify your email before signing in. We can send you a new verification link.',
+      );
+      await expect(page).toHaveURL(/\/login$/);
+      const resend = page.getByRole('button', { name: 'Resend verification email' });
+      await expect(resend).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await snap('login-unverified');
 
-    await resend.click();
-    await expectToast(
-      page,
-      'Verification email sent',
-      'If that account exists and is not yet verified, a new verification link is on its way.',
-    );
-    await snap('login-unverified-resent');
-    // The new link opens the page that asks for the password (verify-email.spec.ts goes on).
-    const link = await mailedLink(user.email, '/verify-email');
-    expect(new URL(link).searchParams.get('token')).toBeTruthy();
-  });
+      await resend.click();
+      await expectToast(
+        page,
+        'Verification email sent',
+        'If that account exists and is not yet verified, a new verification link is on its way.',
+      );
+      await snap('login-unverified-resent');
+      // The new link opens the page that asks for the password (verify-email.spec.ts goes on).
+      const link = await mailedLink(user.email, '/verify-email');
+      expect(new URL(link).searchParams.get('token')).toBeTruthy();
+    },
+  );
 
-  test('a deactivated user cannot sign in', async ({ page, seedUserWithPassword }) => {
+  test('a deactivated user cannot sign in', PHONE_ONLY, async ({ page, seedUserWithPassword }) => {
     const user = await seedUserWithPassword({ isActive: false });
     await page.goto('/login');
     await logInWithForm(page, user.email, user.password);
@@ -109,12 +112,16 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   });
 
-  test('a plain user does not see the Admin Panel link', async ({ page, seedUserWithPassword }) => {
-    const user = await seedUserWithPassword({ firstName: 'Pat' });
-    await page.goto('/login');
-    await logInWithForm(page, user.email, user.password);
-    await expect(page.getByText('Welcome, Pat')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
-  });
+  test(
+    'a plain user does not see the Admin Panel link',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword }) => {
+      const user = await seedUserWithPassword({ firstName: 'Pat' });
+      await page.goto('/login');
+      await logInWithForm(page, user.email, user.password);
+      await expect(page.getByText('Welcome, Pat')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
@@ -39,19 +39,23 @@ test.describe('signup', () => {
     await snap('signup-missing-information');
   });
 
-  test('a short password is refused before anything is sent', async ({ page, snap }) => {
-    await page.goto('/signup');
-    await fillSignup(page, { ...validSignup(), password: 'short12' });
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Password too short', 'Password must be at least 8 characters long.');
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters' }),
-    ).toBeVisible();
-    await expect(page).toHaveURL(/\/signup$/);
-    await snap('signup-password-too-short');
-  });
+  test(
+    'a short password is refused before anything is sent',
+    PHONE_ONLY,
+    async ({ page, snap }) => {
+      await page.goto('/signup');
+      await fillSignup(page, { ...validSignup(), password: 'short12' });
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(page, 'Password too short', 'Password must be at least 8 characters long.');
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters' }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/signup$/);
+      await snap('signup-password-too-short');
+    },
+  );
 
-  test('a malformed e-mail address gets a field message', async ({ page, snap }) => {
+  test('a malformed e-mail address gets a field message', PHONE_ONLY, async ({ page, snap }) => {
     await page.goto('/signup');
     await fillSignup(page, { ...validSignup(), email: 'not-an-email' });
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -64,65 +68,75 @@ test.describe('signup', () => {
     await snap('signup-invalid-email');
   });
 
-  test('success tells the user to verify and goes to /login', async ({
-    page,
-    mailedLink,
-    latestMail,
-    snap,
-  }) => {
-    const input = validSignup();
-    await page.goto('/signup');
-    await fillSignup(page, input);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Account created!', 'Please check your email to verify your account.');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(screenTitle(page, 'Welcome back')).toBeVisible();
-    await snap('signup-success-login');
+  test(
+    'success tells the user to verify and goes to /login',
+    PHONE_ONLY,
+    async ({ page, mailedLink, latestMail, snap }) => {
+      const input = validSignup();
+      await page.goto('/signup');
+      await fillSignup(page, input);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(
+        page,
+        'Account created!',
+        'Please check your email to verify your account.',
+      );
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(screenTitle(page, 'Welcome back')).toBeVisible();
+      await snap('signup-success-login');
 
-    // The mail links to the page that asks for the password, not to the API.
-    const link = await mailedLink(input.email, '/verify-email');
-    expect(new URL(link).searchParams.get('token')).toBeTruthy();
-    expect((await latestMail(input.email)).subject).toContain('Verify your email');
-  });
+      // The mail links to the page that asks for the password, not to the API.
+      const link = await mailedLink(input.email, '/verify-email');
+      expect(new URL(link).searchParams.get('token')).toBeTruthy();
+      expect((await latestMail(input.email)).subject).toContain('Verify your email');
+    },
+  );
 
   // Sign-up does not tell whether an address has an account: the answer is a new sign-up's,
   // and only the address's owner learns, by mail, that someone tried.
-  test('an e-mail address already taken, in another case, answers like a new one and changes nothing', async ({
-    page,
-    seedUserWithPassword,
-    latestMail,
-    snap,
-  }) => {
-    const existing = await seedUserWithPassword({ firstName: 'Tess' });
-    const input = { ...validSignup(), email: existing.email.toUpperCase() };
-    await page.goto('/signup');
-    await fillSignup(page, input);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Account created!', 'Please check your email to verify your account.');
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(toastWith(page, 'Signup failed')).toHaveCount(0);
-    await snap('signup-taken-email');
+  test(
+    'an e-mail address already taken, in another case, answers like a new one and changes nothing',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword, latestMail, snap }) => {
+      const existing = await seedUserWithPassword({ firstName: 'Tess' });
+      const input = { ...validSignup(), email: existing.email.toUpperCase() };
+      await page.goto('/signup');
+      await fillSignup(page, input);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(
+        page,
+        'Account created!',
+        'Please check your email to verify your account.',
+      );
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(toastWith(page, 'Signup failed')).toHaveCount(0);
+      await snap('signup-taken-email');
 
-    const mail = await latestMail(existing.email);
-    expect(mail.subject).toBe('Someone tried to sign up for Prizewheel with your address');
-    expect(mail.text).not.toContain('/verify-email');
+      const mail = await latestMail(existing.email);
+      expect(mail.subject).toBe('Someone tried to sign up for Prizewheel with your address');
+      expect(mail.text).not.toContain('/verify-email');
 
-    // The account keeps its password: the sign-up's does not open it, the owner's does.
-    await logInWithForm(page, existing.email, input.password);
-    await expectToast(page, 'Login Failed', 'Invalid email or password');
-    await logInWithForm(page, existing.email, existing.password);
-    await expect(page.getByText('Welcome, Tess')).toBeVisible();
-  });
+      // The account keeps its password: the sign-up's does not open it, the owner's does.
+      await logInWithForm(page, existing.email, input.password);
+      await expectToast(page, 'Login Failed', 'Invalid email or password');
+      await logInWithForm(page, existing.email, existing.password);
+      await expect(page.getByText('Welcome, Tess')).toBeVisible();
+    },
+  );
 
-  test('/register is the same screen and links back to sign in', async ({ page, snap }) => {
-    await page.goto('/register');
-    await expect(screenTitle(page, 'Create your account')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
-    await expectNoHorizontalScroll(page);
-    await snap('register');
+  test(
+    '/register is the same screen and links back to sign in',
+    PHONE_ONLY,
+    async ({ page, snap }) => {
+      await page.goto('/register');
+      await expect(screenTitle(page, 'Create your account')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await snap('register');
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(screenTitle(page, 'Welcome back')).toBeVisible();
-  });
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(screenTitle(page, 'Welcome back')).toBeVisible();
+    },
+  );
 });

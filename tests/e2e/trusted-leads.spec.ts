@@ -2,70 +2,76 @@ import { eq, sql } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { describeFlag } from '#shared/contracts/entry-flags.ts';
-import { expect, test, uniqueEmail } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 /** Trusted leads (docs/product.md#trusted-leads) as entrants and owners see them. */
 test.describe('trusted leads', () => {
-  test('an entrant enters, receives the link, confirms, and the entry counts', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    mailedLink,
-    snap,
-    allowConsoleErrors,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, {
-      title: 'Confirmed Leads Giveaway',
-      confirmationMessage: 'See you at the studio!',
-    });
-    await server.db
-      .update(contests)
-      .set({ requireConfirmation: true })
-      .where(eq(contests.id, contest.id));
-    const email = uniqueEmail('confirm');
+  test(
+    'an entrant enters, receives the link, confirms, and the entry counts',
+    PHONE_ONLY,
+    async ({
+      page,
+      server,
+      seedUserWithPassword,
+      signIn,
+      mailedLink,
+      snap,
+      allowConsoleErrors,
+    }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, {
+        title: 'Confirmed Leads Giveaway',
+        confirmationMessage: 'See you at the studio!',
+      });
+      await server.db
+        .update(contests)
+        .set({ requireConfirmation: true })
+        .where(eq(contests.id, contest.id));
+      const email = uniqueEmail('confirm');
 
-    const entrant = page;
-    await entrant.goto(`/c/${contest.id}`);
-    await expect(entrant.getByText("We'll e-mail you a link to confirm your entry.")).toBeVisible();
-    await entrant.getByLabel('Full name', { exact: true }).fill('Priya Shah');
-    await entrant.getByLabel('Email address', { exact: true }).fill(email);
-    await waitLikeAPerson(entrant);
-    await entrant.getByRole('button', { name: 'Enter Contest' }).click();
-    await expect(
-      entrant.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
-    ).toBeVisible();
-    await expectNoHorizontalScroll(entrant);
-    await snap('entry-pending');
-    // Pending: not counted yet.
-    const [stored] = await server.db
-      .select({ entryCount: contests.entryCount })
-      .from(contests)
-      .where(eq(contests.id, contest.id));
-    expect(stored!.entryCount).toBe(0);
+      const entrant = page;
+      await entrant.goto(`/c/${contest.id}`);
+      await expect(
+        entrant.getByText("We'll e-mail you a link to confirm your entry."),
+      ).toBeVisible();
+      await entrant.getByLabel('Full name', { exact: true }).fill('Priya Shah');
+      await entrant.getByLabel('Email address', { exact: true }).fill(email);
+      await waitLikeAPerson(entrant);
+      await entrant.getByRole('button', { name: 'Enter Contest' }).click();
+      await expect(
+        entrant.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
+      ).toBeVisible();
+      await expectNoHorizontalScroll(entrant);
+      await snap('entry-pending');
+      // Pending: not counted yet.
+      const [stored] = await server.db
+        .select({ entryCount: contests.entryCount })
+        .from(contests)
+        .where(eq(contests.id, contest.id));
+      expect(stored!.entryCount).toBe(0);
 
-    const link = await mailedLink(email, '/entries/confirm');
-    await entrant.goto(link);
-    await expect(entrant.getByRole('heading', { name: 'Entry confirmed!' })).toBeVisible();
-    await expect(entrant.getByText('See you at the studio!')).toBeVisible();
-    await expectNoHorizontalScroll(entrant);
-    await snap('entry-confirmed');
+      const link = await mailedLink(email, '/entries/confirm');
+      await entrant.goto(link);
+      await expect(entrant.getByRole('heading', { name: 'Entry confirmed!' })).toBeVisible();
+      await expect(entrant.getByText('See you at the studio!')).toBeVisible();
+      await expectNoHorizontalScroll(entrant);
+      await snap('entry-confirmed');
 
-    // The link works once (the browser logs the API's 400).
-    allowConsoleErrors(/status of 400/);
-    await entrant.goto(link);
-    await expect(entrant.getByText(/already been used: your entry is confirmed/)).toBeVisible();
+      // The link works once (the browser logs the API's 400).
+      allowConsoleErrors(/status of 400/);
+      await entrant.goto(link);
+      await expect(entrant.getByText(/already been used: your entry is confirmed/)).toBeVisible();
 
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    const entries = page.getByRole('region', { name: 'Contest Entries' });
-    await expect(entries.getByText('1 confirmed · 0 pending · 0 flagged')).toBeVisible();
-    await expect(entries.getByText('Priya Shah')).toBeVisible();
-    await snap('owner-after-confirmation');
-  });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      const entries = page.getByRole('region', { name: 'Contest Entries' });
+      await expect(entries.getByText('1 confirmed · 0 pending · 0 flagged')).toBeVisible();
+      await expect(entries.getByText('Priya Shah')).toBeVisible();
+      await snap('owner-after-confirmation');
+    },
+  );
 
   test('the owner sees pending and flagged entries, clears a flag and removes an entry', async ({
     page,

@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail, type Page } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test, uniqueEmail, type Page } from './support/fixtures.ts';
 import {
   expectNoHorizontalScroll,
   expectToast,
@@ -70,63 +70,64 @@ async function logOut(page: Page) {
 }
 
 test.describe('e-mail verification', () => {
-  test('sign up, open the mailed link, give the password, land signed in on the contests', async ({
-    page,
-    baseURL,
-    mailedLink,
-    snap,
-  }) => {
-    const input = signupInput();
-    await page.goto('/signup');
-    await fillSignup(page, input);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+  test(
+    'sign up, open the mailed link, give the password, land signed in on the contests',
+    PHONE_ONLY,
+    async ({ page, baseURL, mailedLink, snap }) => {
+      const input = signupInput();
+      await page.goto('/signup');
+      await fillSignup(page, input);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page).toHaveURL(/\/login$/);
 
-    // The mail links to the page, not to the API.
-    const link = await mailedLink(input.email, '/verify-email');
-    expect(link).toMatch(new RegExp(`^${baseURL}/verify-email\\?token=[A-Za-z0-9_-]+$`));
-    await page.goto(link);
-    await expect(screenTitle(page, confirmTitle)).toBeVisible();
-    await expect(
-      page.getByText(
-        'Enter the password you chose when you signed up. This proves the account is yours.',
-      ),
-    ).toBeVisible();
-    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-    await expect(page.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-    await expectNoHorizontalScroll(page);
-    await snap('verify-email-confirm');
+      // The mail links to the page, not to the API.
+      const link = await mailedLink(input.email, '/verify-email');
+      expect(link).toMatch(new RegExp(`^${baseURL}/verify-email\\?token=[A-Za-z0-9_-]+$`));
+      await page.goto(link);
+      await expect(screenTitle(page, confirmTitle)).toBeVisible();
+      await expect(
+        page.getByText(
+          'Enter the password you chose when you signed up. This proves the account is yours.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+      await expect(page.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+        'href',
+        '/forgot-password',
+      );
+      await expectNoHorizontalScroll(page);
+      await snap('verify-email-confirm');
 
-    // An empty password is caught before anything is sent.
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Password is required' })).toBeVisible();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+      // An empty password is caught before anything is sent.
+      await page.getByRole('button', { name: 'Verify and sign in' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Password is required' }),
+      ).toBeVisible();
+      await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
 
-    await submitPassword(page, input.password);
-    await expectToast(page, ...verifiedToast);
-    await expectSignedInHome(page, 'Vera');
-    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await snap('verify-email-signed-in');
+      await submitPassword(page, input.password);
+      await expectToast(page, ...verifiedToast);
+      await expectSignedInHome(page, 'Vera');
+      await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await snap('verify-email-signed-in');
 
-    // The session is real: it survives a reload. Logging out ends it.
-    await page.reload();
-    await expect(page.getByText('Welcome, Vera')).toBeVisible();
-    await logOut(page);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
+      // The session is real: it survives a reload. Logging out ends it.
+      await page.reload();
+      await expect(page.getByText('Welcome, Vera')).toBeVisible();
+      await logOut(page);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
 
-    // The account is verified: the sign-in form lets it in.
-    await page.goto('/login');
-    await logInWithForm(page, input.email, input.password);
-    await expectSignedInHome(page, 'Vera');
-  });
+      // The account is verified: the sign-in form lets it in.
+      await page.goto('/login');
+      await logInWithForm(page, input.email, input.password);
+      await expectSignedInHome(page, 'Vera');
+    },
+  );
 
   test('a wrong password is refused with its reason and the page stays', async ({
     page,
@@ -159,121 +160,125 @@ test.describe('e-mail verification', () => {
     await expectSignedInHome(page, 'Wren');
   });
 
-  test('an expired link cannot be used, and the resend form mails one that works', async ({
-    page,
-    mailedLink,
-    expireVerificationLinks,
-    snap,
-  }) => {
-    const input = signupInput({ firstName: 'Evan' });
-    await signUpByApi(page, input);
-    const expired = await mailedLink(input.email, '/verify-email');
-    await expireVerificationLinks(input.email);
+  test(
+    'an expired link cannot be used, and the resend form mails one that works',
+    PHONE_ONLY,
+    async ({ page, mailedLink, expireVerificationLinks, snap }) => {
+      const input = signupInput({ firstName: 'Evan' });
+      await signUpByApi(page, input);
+      const expired = await mailedLink(input.email, '/verify-email');
+      await expireVerificationLinks(input.email);
 
-    await page.goto(expired);
-    await submitPassword(page, input.password);
-    await expect(screenTitle(page, deadLinkTitle)).toBeVisible();
-    await expect(deadLinkNotice(page, messages.linkExpired)).toBeVisible();
-    // The callout says it; no toast repeats it over the screen.
-    await expect(toastWith(page, 'Verification failed')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
-      'href',
-      '/login',
-    );
-    await expectNoHorizontalScroll(page);
-    await snap('verify-email-cannot-be-used');
+      await page.goto(expired);
+      await submitPassword(page, input.password);
+      await expect(screenTitle(page, deadLinkTitle)).toBeVisible();
+      await expect(deadLinkNotice(page, messages.linkExpired)).toBeVisible();
+      // The callout says it; no toast repeats it over the screen.
+      await expect(toastWith(page, 'Verification failed')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
+      await expectNoHorizontalScroll(page);
+      await snap('verify-email-cannot-be-used');
 
-    await page.getByLabel('Email', { exact: true }).fill(input.email);
-    await page.getByRole('button', { name: 'Send a new verification link' }).click();
-    await expectToast(page, 'Verification email sent', messages.verificationSent);
-    await snap('verify-email-resent');
+      await page.getByLabel('Email', { exact: true }).fill(input.email);
+      await page.getByRole('button', { name: 'Send a new verification link' }).click();
+      await expectToast(page, 'Verification email sent', messages.verificationSent);
+      await snap('verify-email-resent');
 
-    const fresh = await mailedLink(input.email, '/verify-email');
-    expect(fresh).not.toBe(expired);
-    await page.goto(fresh);
-    await expect(screenTitle(page, confirmTitle)).toBeVisible();
-    await submitPassword(page, input.password);
-    await expectToast(page, ...verifiedToast);
-    await expectSignedInHome(page, 'Evan');
-  });
+      const fresh = await mailedLink(input.email, '/verify-email');
+      expect(fresh).not.toBe(expired);
+      await page.goto(fresh);
+      await expect(screenTitle(page, confirmTitle)).toBeVisible();
+      await submitPassword(page, input.password);
+      await expectToast(page, ...verifiedToast);
+      await expectSignedInHome(page, 'Evan');
+    },
+  );
 
-  test('an address squatted with password A is completed by its owner only through their own sign-up', async ({
-    page,
-    mailedLink,
-    snap,
-  }) => {
-    const email = uniqueEmail('squatted');
-    const squatter = signupInput({ email, firstName: 'Mallory', password: 'squatter-password-A' });
-    const owner = signupInput({ email, firstName: 'Olive', password: 'owner-password-B' });
+  test(
+    'an address squatted with password A is completed by its owner only through their own sign-up',
+    PHONE_ONLY,
+    async ({ page, mailedLink, snap }) => {
+      const email = uniqueEmail('squatted');
+      const squatter = signupInput({
+        email,
+        firstName: 'Mallory',
+        password: 'squatter-password-A',
+      });
+      const owner = signupInput({ email, firstName: 'Olive', password: 'owner-password-B' });
 
-    // Someone else signs up first with the owner's address.
-    await signUpByApi(page, squatter);
-    const squatterLink = await mailedLink(email, '/verify-email');
+      // Someone else signs up first with the owner's address.
+      await signUpByApi(page, squatter);
+      const squatterLink = await mailedLink(email, '/verify-email');
 
-    // The owner opens the mail's link: without A it verifies nothing.
-    await page.goto(squatterLink);
-    await expect(screenTitle(page, confirmTitle)).toBeVisible();
-    await submitPassword(page, owner.password);
-    await expectToast(page, 'Verification failed', messages.wrongPassword);
-    await expect(screenTitle(page, confirmTitle)).toBeVisible();
+      // The owner opens the mail's link: without A it verifies nothing.
+      await page.goto(squatterLink);
+      await expect(screenTitle(page, confirmTitle)).toBeVisible();
+      await submitPassword(page, owner.password);
+      await expectToast(page, 'Verification failed', messages.wrongPassword);
+      await expect(screenTitle(page, confirmTitle)).toBeVisible();
 
-    // The owner signs up too; the answer is the ordinary one and the pending sign-up is replaced.
-    await page.goto('/signup');
-    await fillSignup(page, owner);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expectToast(page, 'Account created!', messages.signupSuccess);
-    await expect(page).toHaveURL(/\/login$/);
+      // The owner signs up too; the answer is the ordinary one and the pending sign-up is replaced.
+      await page.goto('/signup');
+      await fillSignup(page, owner);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expectToast(page, 'Account created!', messages.signupSuccess);
+      await expect(page).toHaveURL(/\/login$/);
 
-    // The squatter's link was replaced: it is dead even with the password now on the account.
-    await page.goto(squatterLink);
-    await submitPassword(page, owner.password);
-    await expect(screenTitle(page, deadLinkTitle)).toBeVisible();
-    await expect(deadLinkNotice(page, messages.linkInvalid)).toBeVisible();
-    await expect(toastWith(page, 'Verification failed')).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await snap('verify-email-replaced');
+      // The squatter's link was replaced: it is dead even with the password now on the account.
+      await page.goto(squatterLink);
+      await submitPassword(page, owner.password);
+      await expect(screenTitle(page, deadLinkTitle)).toBeVisible();
+      await expect(deadLinkNotice(page, messages.linkInvalid)).toBeVisible();
+      await expect(toastWith(page, 'Verification failed')).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await snap('verify-email-replaced');
 
-    // The owner's own link asks for B, not A.
-    const ownerLink = await mailedLink(email, '/verify-email');
-    expect(ownerLink).not.toBe(squatterLink);
-    await page.goto(ownerLink);
-    await submitPassword(page, squatter.password);
-    await expectToast(page, 'Verification failed', messages.wrongPassword);
-    await submitPassword(page, owner.password);
-    await expectToast(page, ...verifiedToast);
-    await expectSignedInHome(page, 'Olive');
+      // The owner's own link asks for B, not A.
+      const ownerLink = await mailedLink(email, '/verify-email');
+      expect(ownerLink).not.toBe(squatterLink);
+      await page.goto(ownerLink);
+      await submitPassword(page, squatter.password);
+      await expectToast(page, 'Verification failed', messages.wrongPassword);
+      await submitPassword(page, owner.password);
+      await expectToast(page, ...verifiedToast);
+      await expectSignedInHome(page, 'Olive');
 
-    // A never signs in.
-    await logOut(page);
-    await page.goto('/login');
-    await logInWithForm(page, email, squatter.password);
-    await expectToast(page, 'Login Failed', 'Invalid email or password');
-    await expect(page).toHaveURL(/\/login$/);
-  });
+      // A never signs in.
+      await logOut(page);
+      await page.goto('/login');
+      await logInWithForm(page, email, squatter.password);
+      await expectToast(page, 'Login Failed', 'Invalid email or password');
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
 
-  test('an old link to the API lands on the page; a used link signs the verified owner in again', async ({
-    page,
-    mailedLink,
-  }) => {
-    const input = signupInput({ firstName: 'Otto' });
-    await signUpByApi(page, input);
-    const link = await mailedLink(input.email, '/verify-email');
-    const token = new URL(link).searchParams.get('token')!;
+  test(
+    'an old link to the API lands on the page; a used link signs the verified owner in again',
+    PHONE_ONLY,
+    async ({ page, mailedLink }) => {
+      const input = signupInput({ firstName: 'Otto' });
+      await signUpByApi(page, input);
+      const link = await mailedLink(input.email, '/verify-email');
+      const token = new URL(link).searchParams.get('token')!;
 
-    await page.goto(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
-    await expect(page).toHaveURL(link);
-    await expect(screenTitle(page, confirmTitle)).toBeVisible();
-    await submitPassword(page, input.password);
-    await expectToast(page, ...verifiedToast);
-    await expectSignedInHome(page, 'Otto');
-    await logOut(page);
+      await page.goto(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+      await expect(page).toHaveURL(link);
+      await expect(screenTitle(page, confirmTitle)).toBeVisible();
+      await submitPassword(page, input.password);
+      await expectToast(page, ...verifiedToast);
+      await expectSignedInHome(page, 'Otto');
+      await logOut(page);
 
-    // A second click on the used link is harmless once the account is verified.
-    await page.goto(link);
-    await submitPassword(page, input.password);
-    await expectToast(page, ...verifiedToast);
-    await expectSignedInHome(page, 'Otto');
-  });
+      // A second click on the used link is harmless once the account is verified.
+      await page.goto(link);
+      await submitPassword(page, input.password);
+      await expectToast(page, ...verifiedToast);
+      await expectSignedInHome(page, 'Otto');
+    },
+  );
 
   test('without a token the page offers a new link, and its form checks the address', async ({
     page,

@@ -58,6 +58,14 @@ type Fixtures = {
   allowConsoleErrors: (pattern: RegExp) => void;
 };
 
+/**
+ * For a test whose subject is behaviour (a flow across screens, a server's rule, a mail) that a
+ * desktop run would only repeat: the desktop project leaves it out (playwright.config.ts,
+ * docs/decisions/027-ci-within-its-time.md). Each screen such a test passes through is still seen
+ * at desktop size by another test of its file that does not carry the tag.
+ */
+export const PHONE_ONLY = { tag: '@phone-only' };
+
 let uniqueCounter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   uniqueCounter += 1;
