@@ -106,7 +106,7 @@ function Footer() {
           </nav>
         ))}
       </div>
-      {/* Rendered by the server in UTC: on New Year's Eve the visitor's year may be the next. */}
+      {/* Rendered in the server's time zone: around New Year the visitor's year may differ. */}
       <p suppressHydrationWarning className="pb-8 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} {PRODUCT_NAME}
       </p>
