@@ -16,8 +16,8 @@ if (publicPage) {
   // already; only its own chunk is needed to make it interactive, not the app's.
   void import('./app/landing-root.tsx').then(({ hydrateLanding }) => hydrateLanding(container));
 } else {
-  // On / with a session the landing page shows until the session has loaded: its chunk loads beside the
-  // app's instead of after the app has rendered and asked for it.
+  // On / with a session the landing page shows until the session has loaded: its chunk loads
+  // beside the app's instead of after the app has rendered and asked for it.
   if (window.location.pathname === '/') void import('./features/landing/pages/landing-page.tsx');
   void import('./app/app.tsx').then(({ mountApp }) => mountApp(container));
 }
