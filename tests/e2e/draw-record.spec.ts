@@ -6,12 +6,13 @@ import { seedEntries } from '#server/testing/seed.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
 import {
   allowClipboard,
+  enterContest,
   newVisitor,
   readClipboard,
   signedInContext,
 } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
+import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 const entrants = [
@@ -250,10 +251,7 @@ test.describe('the verifiable draw, in public', () => {
     const owner = await seedUserWithPassword();
     const contest = await seedDrawContest(server, owner.id, 'Receipt Check');
     await page.goto(`/c/${contest.id}`);
-    await page.getByLabel('Full name', { exact: true }).fill('Sam Rivera');
-    await page.getByLabel('Email address', { exact: true }).fill('sam.rivera@example.com');
-    await waitLikeAPerson(page);
-    await page.getByRole('button', { name: 'Enter Contest' }).click();
+    await enterContest(page, 'Sam Rivera', 'sam.rivera@example.com');
     await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
 
     const [stored] = await server.db

@@ -1,5 +1,5 @@
+import { enterContest } from './support/contest-helpers.ts';
 import { expect, test, uniqueEmail } from './support/fixtures.ts';
-import { waitLikeAPerson } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 /**
@@ -44,10 +44,7 @@ test.describe('owner text on the public entry page', () => {
       await expect(page.locator('#contest-data')).toHaveCount(0);
 
       // Entering goes through the hydrated form and shows the owner's confirmation as text.
-      await page.getByLabel('Full name', { exact: true }).fill('Maya Chen');
-      await page.getByLabel('Email address', { exact: true }).fill(uniqueEmail('owner-text'));
-      await waitLikeAPerson(page);
-      await page.getByRole('button', { name: 'Enter Contest' }).click();
+      await enterContest(page, 'Maya Chen', uniqueEmail('owner-text'));
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       await expect(page.getByText(`Thanks ${text}`, { exact: true })).toBeVisible();
     });

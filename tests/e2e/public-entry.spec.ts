@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
 import {
   browserDate,
+  enterContest,
   entryForm,
   newVisitor,
   signedInContext,
@@ -13,14 +14,6 @@ import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './suppor
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
 const COUNTDOWN = /^(\d{2})Days(\d{2})Hours(\d{2})Minutes(\d{2})Seconds$/;
-
-async function enter(page: Page, name: string, email: string) {
-  const form = entryForm(page);
-  await form.name.fill(name);
-  await form.email.fill(email);
-  await waitLikeAPerson(page);
-  await form.submit.click();
-}
 
 function youreIn(page: Page): Locator {
   return page.getByRole('heading', { name: "You're In!" });
@@ -127,7 +120,7 @@ test.describe('public entry page', () => {
       await expect(statValue(ownerPage, 'Total Registrants')).toHaveText('3');
 
       await page.goto(`/c/${contest.id}`);
-      await enter(page, '  Jamie Lee ', 'Jamie.Lee@Example.com');
+      await enterContest(page, '  Jamie Lee ', 'Jamie.Lee@Example.com');
       await expectToast(
         page,
         'Entry Successful!',
@@ -159,7 +152,7 @@ test.describe('public entry page', () => {
       // Same person, another device, other letter case: one entry per e-mail.
       const again = await newVisitor(browser, server.url);
       await again.page.goto(`/c/${contest.id}`);
-      await enter(again.page, 'Jamie Again', 'JAMIE.LEE@example.COM ');
+      await enterContest(again.page, 'Jamie Again', 'JAMIE.LEE@example.COM ');
       await expectToast(again.page, 'Entry Failed', 'This email has already entered this contest.');
       await expect(youreIn(again.page)).toHaveCount(0);
       await expect(entryForm(again.page).name).toHaveValue('Jamie Again');
@@ -249,7 +242,7 @@ test.describe('public entry page', () => {
       confirmationMessage: 'See you at the live draw on Friday!',
     });
     await page.goto(`/c/${contest.id}`);
-    await enter(page, 'Dana Cruz', 'dana@example.com');
+    await enterContest(page, 'Dana Cruz', 'dana@example.com');
     await expectToast(page, 'Entry Successful!');
     await expect(youreIn(page)).toBeVisible();
     await expect(page.getByText('See you at the live draw on Friday!')).toBeVisible();
@@ -273,11 +266,11 @@ test.describe('public entry page', () => {
       // Someone else takes the only place while this page is open.
       const first = await newVisitor(browser, server.url);
       await first.page.goto(`/c/${contest.id}`);
-      await enter(first.page, 'Early Bird', 'early@example.com');
+      await enterContest(first.page, 'Early Bird', 'early@example.com');
       await expect(youreIn(first.page)).toBeVisible();
       await first.close();
 
-      await enter(page, 'Late Comer', 'late@example.com');
+      await enterContest(page, 'Late Comer', 'late@example.com');
       await expectToast(page, 'Entry Failed', 'This contest is full.');
       await expect(youreIn(page)).toHaveCount(0);
       await expectNoHorizontalScroll(page);

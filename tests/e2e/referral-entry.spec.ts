@@ -3,9 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { referralMessages } from '#shared/contracts/referrals.ts';
-import { allowClipboard, newVisitor, readClipboard } from './support/contest-helpers.ts';
+import {
+  allowClipboard,
+  enterContest,
+  newVisitor,
+  readClipboard,
+} from './support/contest-helpers.ts';
 import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, waitLikeAPerson } from './support/helpers.ts';
+import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { seedContest, type ContestSeed } from './support/seed-contests.ts';
 
 /** Referrals as entrants meet them (docs/product.md#referrals): the link, the board, the status. */
@@ -26,13 +31,6 @@ async function seedReferralContest(
   const contest = await seedContest(db, ownerId, seed);
   await db.update(contests).set(settings).where(eq(contests.id, contest.id));
   return contest;
-}
-
-async function enter(page: Page, name: string, email: string) {
-  await page.getByLabel('Full name', { exact: true }).fill(name);
-  await page.getByLabel('Email address', { exact: true }).fill(email);
-  await waitLikeAPerson(page);
-  await page.getByRole('button', { name: 'Enter Contest' }).click();
 }
 
 function referralSection(page: Page): Locator {
@@ -98,7 +96,7 @@ test.describe('referrals on the entry page', () => {
       await snap('referral-entry-open');
 
       // The honest entrant: two fields and one tap, then their own link.
-      await enter(page, 'Maria Santos', uniqueEmail('maria'));
+      await enterContest(page, 'Maria Santos', uniqueEmail('maria'));
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       const section = referralSection(page);
       await expect(section.getByText(referralMessages.worth(3), { exact: true })).toBeVisible();
@@ -132,7 +130,7 @@ test.describe('referrals on the entry page', () => {
       await expect(friend.page.locator('form input[type="hidden"][name="ref"]')).toHaveValue(code);
       await friend.page.reload();
       expect(new URL(friend.page.url()).searchParams.get('ref')).toBe(code);
-      await enter(friend.page, 'Jon Friend', uniqueEmail('jon'));
+      await enterContest(friend.page, 'Jon Friend', uniqueEmail('jon'));
       await expect(friend.page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       // The friend gets a link of their own, not the one they came through.
       const friendLink = await personalLink(friend.page, server.url, contest.id);
@@ -188,7 +186,7 @@ test.describe('referrals on the entry page', () => {
         { referralBonus: 2 },
       );
       await page.goto(`/c/${contest.id}`);
-      await enter(page, 'Tess Token', uniqueEmail('tess'));
+      await enterContest(page, 'Tess Token', uniqueEmail('tess'));
       const statusUrl = (await referralSection(page)
         .getByRole('link', { name: 'See your entries and rank' })
         .getAttribute('href'))!;
@@ -244,7 +242,7 @@ test.describe('referrals on the entry page', () => {
 
     await page.goto(`/c/${contest.id}`);
     await expect(leaderboard(page)).toHaveCount(0);
-    await enter(page, 'Pat Pending', uniqueEmail('pat'));
+    await enterContest(page, 'Pat Pending', uniqueEmail('pat'));
     await expect(
       page.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
     ).toBeVisible();
@@ -312,7 +310,7 @@ test.describe('referrals on the entry page', () => {
       allowConsoleErrors(/net::ERR_FAILED/);
 
       await page.goto(`/c/${contest.id}`);
-      await enter(page, 'Stella Stale', uniqueEmail('stella'));
+      await enterContest(page, 'Stella Stale', uniqueEmail('stella'));
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       const plain = page.getByRole('link', { name: /\?ref=[0-9a-f]{16}$/ });
       await expect(plain).toBeVisible();
@@ -334,7 +332,7 @@ test.describe('referrals on the entry page', () => {
       await expect(page).toHaveURL(`${server.url}/c/${plain.id}?utm_source=chat`);
       await expect(page.locator('input[name="ref"]')).toHaveCount(0);
       await expect(leaderboard(page)).toHaveCount(0);
-      await enter(page, 'Plain Paula', uniqueEmail('paula'));
+      await enterContest(page, 'Plain Paula', uniqueEmail('paula'));
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
       await expect(referralSection(page)).toHaveCount(0);
       await expect(page.getByText(/personal link/)).toHaveCount(0);

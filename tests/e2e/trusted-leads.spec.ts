@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { describeFlag } from '#shared/contracts/entry-flags.ts';
+import { enterContest } from './support/contest-helpers.ts';
 import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll, expectToast, waitLikeAPerson } from './support/helpers.ts';
+import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 /** Trusted leads (docs/product.md#trusted-leads) as entrants and owners see them. */
@@ -36,10 +37,7 @@ test.describe('trusted leads', () => {
       await expect(
         entrant.getByText("We'll e-mail you a link to confirm your entry."),
       ).toBeVisible();
-      await entrant.getByLabel('Full name', { exact: true }).fill('Priya Shah');
-      await entrant.getByLabel('Email address', { exact: true }).fill(email);
-      await waitLikeAPerson(entrant);
-      await entrant.getByRole('button', { name: 'Enter Contest' }).click();
+      await enterContest(entrant, 'Priya Shah', email);
       await expect(
         entrant.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
       ).toBeVisible();

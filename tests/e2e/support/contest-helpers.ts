@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
+import { waitLikeAPerson } from './helpers.ts';
 
 /** The value a datetime-local input takes for this moment, in the local zone (browser = node). */
 export function dateTimeLocal(date: Date): string {
@@ -137,4 +138,13 @@ export function entryForm(page: Page) {
     email: page.getByLabel('Email address', { exact: true }),
     submit: page.getByRole('button', { name: 'Enter Contest' }),
   };
+}
+
+/** Fills the entry form, takes a person's time over it, and sends it. */
+export async function enterContest(page: Page, name: string, email: string) {
+  const form = entryForm(page);
+  await form.name.fill(name);
+  await form.email.fill(email);
+  await waitLikeAPerson(page);
+  await form.submit.click();
 }
