@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { statusByCode } from '#server/errors.ts';
+import { AppError, statusByCode } from '#server/errors.ts';
 import type { ErrorBody } from '#shared/errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,6 +12,12 @@ declare module 'fastify' {
     /** The built index.html, for routes that add to it (share previews); null without a build. */
     clientIndexHtml: string | null;
   }
+}
+
+/** The built index.html, for a route that renders a page into it; without a build there is none. */
+export function builtIndexHtml(app: FastifyInstance): string {
+  if (!app.clientIndexHtml) throw new AppError('NOT_FOUND', 'The client is not built.');
+  return app.clientIndexHtml;
 }
 
 /**

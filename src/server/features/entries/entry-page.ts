@@ -2,10 +2,10 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '#server/context.ts';
 import type { Contest } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
 import { isVisibleTo, toPublicContest } from '#server/features/contests/service.ts';
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
+import { builtIndexHtml } from '#server/plugins/client.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
@@ -126,8 +126,7 @@ export function createEntryPages(ctx: AppContext) {
     state: EntryPageState,
     statusCode = 200,
   ) {
-    const template = reply.server.clientIndexHtml;
-    if (!template) throw new AppError('NOT_FOUND', 'The client is not built.');
+    const template = builtIndexHtml(reply.server);
     // Asked for afresh each time (its form token is this answer's), and never kept by a shared
     // cache: a page may show this visitor's own entry.
     reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache');

@@ -1,21 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '#server/errors.ts';
+import { builtIndexHtml } from '#server/plugins/client.ts';
 import { renderLandingPage } from '#web/app/render-on-server.tsx';
 
-/** The landing page's markup is the same for every visitor; only its footer's year can change. */
-function createLandingRenderer() {
-  let rendered: { year: number; html: Promise<string> } | null = null;
-  return function renderForThisYear(): Promise<string> {
+/**
+ * A visitor's page is the same for everyone: the app's index.html (one per server) with the
+ * landing page's markup in its root, made on the first visit and kept; only the footer's year
+ * can change it.
+ */
+function createVisitorPage() {
+  let made: { year: number; page: Promise<string> } | null = null;
+  return function visitorPage(template: string): Promise<string> {
     const year = new Date().getFullYear();
-    if (rendered?.year !== year) {
-      const html = renderLandingPage();
-      rendered = { year, html };
+    if (made?.year !== year) {
+      const page = renderLandingPage().then((markup) =>
+        template.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`),
+      );
+      made = { year, page };
       // A failed render is not kept: the next visit tries again.
-      html.catch(() => {
-        if (rendered?.html === html) rendered = null;
+      page.catch(() => {
+        if (made?.page === page) made = null;
       });
     }
-    return rendered.html;
+    return made.page;
   };
 }
 
@@ -26,19 +32,14 @@ function createLandingRenderer() {
  * page as before, which shows their contests instead.
  */
 export const landingRoutes: FastifyPluginAsync = async (app) => {
-  const renderLanding = createLandingRenderer();
+  const visitorPage = createVisitorPage();
   app.get('/', async (request, reply) => {
-    const template = app.clientIndexHtml;
-    if (!template) throw new AppError('NOT_FOUND', 'The client is not built.');
+    const template = builtIndexHtml(app);
     // Which of the two pages depends on the session cookie.
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'Cookie');
-    if (request.user) return reply.send(template);
-    const landing = await renderLanding();
-    return reply.send(
-      template.replace('<div id="root"></div>', () => `<div id="root">${landing}</div>`),
-    );
+    return reply.send(request.user ? template : await visitorPage(template));
   });
 };
