@@ -15,8 +15,9 @@ const api = (name: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     // Vitest's default leaves a core to itself: one test file at a time on a 2-core machine,
-    // where the files spend much of their time waiting on PostgreSQL, child processes and timers.
-    // Two at a time took the whole suite from ~12 to 8.2 minutes there (docs/decisions/027-ci-within-its-time.md).
+    // where the files spend much of their time waiting on PostgreSQL, child processes and
+    // timers. Two at a time took the whole suite from ~12 to 8.2 minutes there
+    // (docs/decisions/027-ci-within-its-time.md).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

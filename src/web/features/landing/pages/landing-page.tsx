@@ -55,28 +55,6 @@ function Section({
   );
 }
 
-function Sections() {
-  return (
-    <>
-      <Section
-        id="features"
-        title="Everything a giveaway needs"
-        intro="Built for the moment your post takes off."
-      >
-        <FeatureGrid />
-      </Section>
-
-      <Section
-        id="pricing"
-        title="Simple pricing"
-        intro="No per-entry fees, no limits on your leads."
-      >
-        <Pricing />
-      </Section>
-    </>
-  );
-}
-
 function Footer() {
   return (
     <footer className="border-t border-border bg-card">
@@ -217,7 +195,21 @@ export function LandingPage() {
           </div>
         </section>
 
-        <Sections />
+        <Section
+          id="features"
+          title="Everything a giveaway needs"
+          intro="Built for the moment your post takes off."
+        >
+          <FeatureGrid />
+        </Section>
+
+        <Section
+          id="pricing"
+          title="Simple pricing"
+          intro="No per-entry fees, no limits on your leads."
+        >
+          <Pricing />
+        </Section>
       </main>
 
       <Footer />
