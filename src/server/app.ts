@@ -13,10 +13,12 @@ import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { landingRoutes } from './features/landing/routes.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { validateRequestPart } from './lib/contract-schema.ts';
 import { createRequestLogger } from './lib/request-logger.ts';
-import { createMailer, type Mailer } from './mail/transport.ts';
+import { createMailQueue } from './mail/mail-queue.ts';
+import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { registerClient } from './plugins/client.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
@@ -27,7 +29,7 @@ export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** Replaces the configured transport (tests). */
-  mailer?: Mailer;
+  mailTransport?: MailTransport;
   clientDir?: string;
   /** Called for every route as it is registered (the authorization-matrix test lists them). */
   onRoute?: (route: { method: string; url: string }) => void;
@@ -39,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Mails and lookups that run after their request has been answered. */
     backgroundTasks: BackgroundTasks;
+    /** The durable queue: mails, deadlines, housekeeping (decision 028). */
+    jobs: JobQueue;
   }
 }
 
@@ -54,6 +58,9 @@ function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
   };
 }
+
+/** Mails in flight at SIGTERM get this long to finish (SMTP's timeouts fit inside it). */
+export const JOBS_SHUTDOWN_GRACE_MS = 10_000;
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
@@ -96,23 +103,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const backgroundTasks = new BackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
-  // Closing waits for the mails of requests already answered, before the database closes.
-  app.addHook('onClose', () => backgroundTasks.idle());
+  const jobs = new JobQueue(database.jobDatabase, app.log);
+  app.decorate('jobs', jobs);
+  const mailTransport =
+    options.mailTransport ??
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      appUrl: config.appUrl,
+      maxConnections: config.smtpMaxConnections,
+      log: app.log,
+      logLinks: config.mailLogLinks,
+    });
   const ctx: AppContext = {
     db: database.db,
     config,
     log: app.log,
     tasks: backgroundTasks,
-    mailer:
-      options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        db: database.db,
-        log: app.log,
-        logLinks: config.mailLogLinks,
-      }),
+    jobs,
+    mail: createMailQueue({ db: database.db, jobs, transport: mailTransport, log: app.log }),
   };
+  // Every job kind is defined while the routes register; the workers start once all are.
+  app.addHook('onReady', () => jobs.start());
+  // Closing waits for the lookups of requests already answered (they queue mails), then lets the
+  // mails in flight finish and leaves the rest queued, before the database closes.
+  app.addHook('onClose', async () => {
+    await backgroundTasks.idle();
+    await jobs.stop(JOBS_SHUTDOWN_GRACE_MS);
+    mailTransport.close();
+  });
 
   const { onRoute } = options;
   if (onRoute) {

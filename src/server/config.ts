@@ -67,6 +67,8 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Prizewheel <no-reply@prizewheel.local>'),
+    // Sockets to the relay per instance (docs/decisions/028-durable-mail-queue.md).
+    SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
     ADMIN_EMAILS: z.string().default(''),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     RATE_LIMIT: booleanFlag('on'),
@@ -127,6 +129,7 @@ const configSchema = envSchema.transform((values) => {
     dataDir,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    smtpMaxConnections: values.SMTP_MAX_CONNECTIONS,
     adminEmails: parseLowercaseList(values.ADMIN_EMAILS),
     sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     rateLimit: values.RATE_LIMIT,

@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
-import type { Mailer } from './mail/transport.ts';
+import type { MailQueue } from './mail/mail-queue.ts';
 
 /** What services need from the running app; passed explicitly so they stay testable. */
 export type AppContext = {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** Every mail goes through it (docs/decisions/028-durable-mail-queue.md). */
+  mail: MailQueue;
+  jobs: JobQueue;
   tasks: BackgroundTasks;
   log: FastifyBaseLogger;
 };

@@ -28,6 +28,8 @@ export const statusByCode: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   CANNOT_CHANGE_SELF: 409,
   EMAIL_TAKEN: 409,
+  /** Retry asked for a mail that has not failed. */
+  MAIL_NOT_FAILED: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

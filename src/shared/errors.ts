@@ -45,6 +45,7 @@ export const errorCodes = [
   'CANNOT_CHANGE_SELF',
   /** Creating an account whose address is taken (the CLI; sign-up never tells). */
   'EMAIL_TAKEN',
+  'MAIL_NOT_FAILED',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',

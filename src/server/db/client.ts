@@ -10,6 +10,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { JobDatabase } from '#server/jobs/job-queue.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -45,6 +46,8 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the durable queue connects through: the same PGlite, or the same server's URL. */
+  jobDatabase: JobDatabase;
   /** Applies committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +73,7 @@ export function openPglite(dataDir: string | undefined): Database {
   return {
     db,
     kind: 'pglite',
+    jobDatabase: { kind: 'pglite', client },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
@@ -106,6 +110,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     kind: 'postgres',
+    jobDatabase: { kind: 'postgres', url },
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -22,6 +22,7 @@ import {
 } from '#shared/contracts/draws.ts';
 import { entryStatuses } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { mailPurposes, mailStatuses } from '#shared/contracts/mail-queue.ts';
 import {
   REFERRAL_BONUS_DEFAULT,
   REFERRAL_BONUS_MAX,
@@ -104,18 +105,48 @@ export const emailTokens = pgTable(
   (table) => [index('email_tokens_user_idx').on(table.userId, table.purpose)],
 );
 
-export const mailOutbox = pgTable(
-  'mail_outbox',
+/**
+ * Every mail the product sends, from the transaction that caused it until it is handed over
+ * (docs/decisions/028-durable-mail-queue.md). The queue's job carries only the row's id; the row is
+ * what the admin's Mail tab counts, what an owner's pending entry shows, and, without SMTP, the
+ * outbox a developer reads. A mail handed to an SMTP relay keeps no body: its links held tokens.
+ */
+export const mails = pgTable(
+  'mails',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: mailPurposes }).notNull(),
     recipient: text('recipient').notNull(),
+    /** The From line's display name, e.g. "Coach Ana via Prizewheel"; null: the configured one. */
+    senderName: text('sender_name'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The links a developer without SMTP needs from the log (tokens included). */
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The entry whose confirmation or receipt this is. */
+    entryId: uuid('entry_id'),
+    status: text('status', { enum: mailStatuses }).notNull().default('queued'),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
   },
   (table) => [
-    index('mail_outbox_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt),
+    index('mails_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt),
+    // The per-mailbox limit of entry mails counts by the folded address (aliases included).
+    index('mails_recipient_key_idx')
+      .on(sql`fold_email(${table.recipient})`, table.createdAt)
+      .where(sql`${table.purpose} in ('entry-confirmation', 'entry-receipt')`),
+    index('mails_entry_idx')
+      .on(table.entryId)
+      .where(sql`${table.entryId} is not null`),
+    index('mails_status_idx').on(table.status, table.updatedAt),
+    index('mails_created_idx').on(table.createdAt),
   ],
 );
 

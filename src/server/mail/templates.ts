@@ -151,42 +151,58 @@ function referralParagraphs(referral: ReferralMailLinks): string[] {
   ];
 }
 
+/**
+ * Who an entrant's mail comes from and why: the contest's owner (their account's name), through
+ * the platform. Entrant mails carry no text the entrant typed (no "Hi {name}"): an entry form
+ * must not be a way to mail a stranger one's own words (decision 028).
+ */
+export type EntryMailSender = {
+  displayName: string;
+  ownerName: string | null;
+  contestTitle: string;
+};
+
+function whyEntrantMail(sender: EntryMailSender): string {
+  const whose = sender.ownerName ? `${sender.ownerName}'s giveaway` : 'a giveaway';
+  return `You are receiving this because this address was entered in ${whose} "${sender.contestTitle}" on ${PRODUCT_NAME}, which sends this mail on the organiser's behalf.`;
+}
+
 /** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
 export function entryConfirmationMail(
-  entrant: { name: string; email: string },
-  contestTitle: string,
+  to: string,
+  sender: EntryMailSender,
   url: string,
   referral?: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    to: entrant.email,
-    subject: `Confirm your entry: ${contestTitle}`,
-    greetingName: entrant.name.split(/\s+/)[0] ?? null,
+    to,
+    subject: `Confirm your entry: ${sender.contestTitle}`,
+    greetingName: null,
     paragraphs: [
-      `Thanks for entering "${contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
-      'The link works once and expires in 48 hours; an unconfirmed entry is then removed.',
+      `Thanks for entering "${sender.contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
+      'The link opens a page with a "Confirm my entry" button. It works once and expires in 48 hours; an unconfirmed entry is then removed.',
       ...(referral ? referralParagraphs(referral) : []),
     ],
     action: { label: 'Confirm my entry', url },
-    footnote: `You are receiving this because someone entered a giveaway on ${PRODUCT_NAME} with this address. If it was not you, ignore this email: nothing will be entered in your name.`,
+    footnote: `${whyEntrantMail(sender)} If it was not you, ignore this email: nothing will be entered in your name, and you will not hear from us about it again.`,
   });
 }
 
 /** A contest with referrals, without double opt-in: the entrant's link and status page. */
 export function entryReceiptMail(
-  entrant: { name: string; email: string },
-  contestTitle: string,
+  to: string,
+  sender: EntryMailSender,
   referral: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    to: entrant.email,
-    subject: `Your entry: ${contestTitle}`,
-    greetingName: entrant.name.split(/\s+/)[0] ?? null,
+    to,
+    subject: `Your entry: ${sender.contestTitle}`,
+    greetingName: null,
     paragraphs: [
-      `Thanks for entering "${contestTitle}": you are in.`,
+      `Thanks for entering "${sender.contestTitle}": you are in.`,
       ...referralParagraphs(referral),
     ],
     action: { label: 'See my entries', url: referral.statusUrl },
-    footnote: `You are receiving this because someone entered a giveaway on ${PRODUCT_NAME} with this address. If it was not you, ignore this email.`,
+    footnote: `${whyEntrantMail(sender)} If it was not you, ignore this email.`,
   });
 }

@@ -1,49 +1,80 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import { queryRows, type Db } from '#server/db/client.ts';
 
+/** A mail as templates make it, before it is queued. */
 export type Mail = { to: string; subject: string; text: string; html: string; links: string[] };
 
-export type Mailer = {
+/** A queued mail as its sender hands it over: the row's id makes its Message-ID. */
+export type OutgoingMail = Mail & { id: string; senderName: string | null };
+
+export type MailTransport = {
   kind: 'smtp' | 'outbox';
-  send(mail: Mail): Promise<void>;
+  /** Hands one mail over; throws what the relay answered (see isPermanentRefusal). */
+  deliver(mail: OutgoingMail): Promise<void>;
+  close(): void;
 };
 
 /**
- * SMTP when configured; otherwise the outbox table. A developer without SMTP reads the links
- * (tokens included) in the log; a production log never holds them unless MAIL_LOG_LINKS=on, and
- * names no recipient (decision 013).
+ * SMTP's sockets wait at most this long for a greeting or an answer: within the 10-s shutdown
+ * grace, so a mail in flight at SIGTERM finishes or fails before the process ends.
  */
-export function createMailer(options: {
+export const SMTP_TIMEOUT_MS = 8000;
+
+/** The address part of MAIL_FROM ("Prizewheel <no-reply@…>" or a bare address). */
+function addressOf(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from.trim();
+}
+
+/**
+ * The same id for every attempt at one mail: a resend after a lost acknowledgement is the same
+ * message, which mail servers and clients recognise as such.
+ */
+export function messageIdOf(mailId: string, appUrl: string): string {
+  return `<${mailId}@${new URL(appUrl).hostname}>`;
+}
+
+/**
+ * SMTP when configured, as a pool of at most `maxConnections` sockets, so a slow relay cannot
+ * pile them up; otherwise the outbox: the mail stays in the mails table, which a developer reads,
+ * and its links go to the log unless that is off (decision 013: never in production by default).
+ */
+export function createMailTransport(options: {
   smtpUrl: string | undefined;
   from: string;
-  db: Db;
+  appUrl: string;
+  maxConnections: number;
   log: FastifyBaseLogger;
   logLinks: boolean;
-}): Mailer {
-  const { smtpUrl, from, db, log, logLinks } = options;
+}): MailTransport {
+  const { smtpUrl, from, appUrl, log, logLinks } = options;
   if (smtpUrl) {
-    const transport = createTransport(smtpUrl);
+    const transport = createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: options.maxConnections,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    } as Parameters<typeof createTransport>[0]);
     return {
       kind: 'smtp',
-      async send(mail) {
-        const sent = await transport.sendMail({
-          from,
+      async deliver(mail) {
+        await transport.sendMail({
+          from: mail.senderName ? { name: mail.senderName, address: addressOf(from) } : from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          messageId: messageIdOf(mail.id, appUrl),
         });
-        log.info({ subject: mail.subject, messageId: sent.messageId }, 'mail sent over SMTP');
+        log.info({ mailId: mail.id }, 'mail sent over SMTP');
       },
+      close: () => transport.close(),
     };
   }
-  const writeToOutbox = batchOutboxWrites(db);
   return {
     kind: 'outbox',
-    async send(mail) {
-      const outboxId = await writeToOutbox(mail);
+    async deliver(mail) {
       if (logLinks) {
         log.info(
           { to: mail.to, subject: mail.subject, links: mail.links },
@@ -51,46 +82,28 @@ export function createMailer(options: {
         );
       } else {
         log.info(
-          { subject: mail.subject, outboxId },
+          { mailId: mail.id },
           'mail held in the outbox (no SMTP_URL; MAIL_LOG_LINKS=on prints its links)',
         );
       }
     },
+    close: () => {},
   };
 }
 
-type QueuedMail = { mail: Mail; resolve: (id: string) => void; reject: (error: unknown) => void };
-
 /**
- * Outbox rows written together: the mails sent within one turn of the event loop go in one
- * INSERT. A viral contest with referrals mails every entrant, and one transaction per mail cost
- * more than the entry itself (docs/decisions/021-referrals.md).
+ * A refusal that trying again cannot change: the relay answered 5xx (550 mailbox unavailable,
+ * 553 bad address). Connection failures, timeouts and 4xx answers are temporary.
  */
-function batchOutboxWrites(db: Db): (mail: Mail) => Promise<string> {
-  let queued: QueuedMail[] = [];
-  async function flush() {
-    const batch = queued;
-    queued = [];
-    const column = (field: (mail: Mail) => string) =>
-      sql.param(batch.map(({ mail }) => field(mail)));
-    try {
-      // One parameter per column (unnest), not per value: building a parameter per value of a
-      // few hundred mails cost the query builder more than the insert.
-      const rows = await queryRows<{ id: string }>(
-        db,
-        sql`insert into mail_outbox (recipient, subject, text, html)
-          select * from unnest(${column((mail) => mail.to)}::text[], ${column((mail) => mail.subject)}::text[],
-                               ${column((mail) => mail.text)}::text[], ${column((mail) => mail.html)}::text[])
-          returning id`,
-      );
-      batch.forEach((item, index) => item.resolve(rows[index]!.id));
-    } catch (error) {
-      for (const item of batch) item.reject(error);
-    }
-  }
-  return (mail) =>
-    new Promise((resolve, reject) => {
-      if (queued.length === 0) setImmediate(() => void flush());
-      queued.push({ mail, resolve, reject });
-    });
+export function isPermanentRefusal(error: unknown): boolean {
+  const { responseCode } = (error ?? {}) as { responseCode?: unknown };
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+/** nodemailer's reply text (e.g. "550 5.1.1 mailbox unavailable") or its error code. */
+export function describeMailFailure(error: unknown): string {
+  const { response, code } = (error ?? {}) as { response?: unknown; code?: unknown };
+  if (typeof response === 'string' && response) return response.slice(0, 300);
+  if (typeof code === 'string' && code) return code;
+  return 'the transport failed.';
 }

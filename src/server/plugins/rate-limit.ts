@@ -4,14 +4,10 @@ import rateLimit, {
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
 import { lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { describeFailure } from '#server/lib/describe-failure.ts';
-
-/** Ended windows are deleted at most this often per instance; a hit on a key resets it anyway. */
-const SWEEP_EVERY_MS = 60_000;
 
 /** `hits` hits on `key`, in a fixed window of `windowMs`. */
 export type Hits = { key: string; windowMs: number; hits: number };
@@ -110,8 +106,7 @@ export async function sweepEndedWindows(db: Db): Promise<number> {
 }
 
 /** A store for @fastify/rate-limit that keeps its counts in the shared database. */
-function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
-  let lastSweep = 0;
+function databaseStore(db: Db): FastifyRateLimitStoreCtor {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,
@@ -119,13 +114,6 @@ function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCto
       timeWindow: number,
     ) {
       countHit(db, key, timeWindow).then((result) => callback(null, result), callback);
-      // Housekeeping piggybacks on traffic that is already writing here: no timer to stop.
-      if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
-        lastSweep = Date.now();
-        sweepEndedWindows(db).catch((error: unknown) =>
-          log.warn({ failure: describeFailure(error) }, 'rate-limit sweep failed'),
-        );
-      }
     }
 
     // Keys name their route (see the key generator): one table serves every route.
@@ -142,7 +130,7 @@ function databaseStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCto
 export async function registerRateLimits(app: FastifyInstance, options: { db: Db }) {
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(options.db, app.log),
+    store: databaseStore(options.db),
     // Per route and per client address (an IPv6 client by its /64, as the plugin does).
     keyGenerator: (request) =>
       `${request.method} ${request.routeOptions.url ?? request.url} ${normalizeIP(request.ip)}`,

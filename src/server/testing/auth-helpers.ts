@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { emailTokens, mailOutbox, users, type TokenPurpose } from '#server/db/schema.ts';
+import { emailTokens, mails, users, type TokenPurpose } from '#server/db/schema.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { TEST_APP_URL, type TestApp } from './test-app.ts';
 
@@ -108,7 +108,7 @@ export function currentUser(t: TestApp, cookie?: string): Promise<LightMyRequest
   });
 }
 
-export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type OutboxMail = typeof mails.$inferSelect;
 
 /**
  * Mails sent to an address (any letter case), oldest first, once the mails of the requests
@@ -118,9 +118,9 @@ export async function mailsTo(t: TestApp, email: string): Promise<OutboxMail[]> 
   await t.app.backgroundTasks.idle();
   return t.database.db
     .select()
-    .from(mailOutbox)
-    .where(eq(sql`lower(${mailOutbox.recipient})`, email.toLowerCase()))
-    .orderBy(asc(mailOutbox.createdAt));
+    .from(mails)
+    .where(eq(sql`lower(${mails.recipient})`, email.toLowerCase()))
+    .orderBy(asc(mails.createdAt));
 }
 
 export async function latestMailTo(t: TestApp, email: string): Promise<OutboxMail> {

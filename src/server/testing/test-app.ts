@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
-import type { Mailer } from '#server/mail/transport.ts';
+import type { MailTransport } from '#server/mail/transport.ts';
 import { createDatabase } from './processes.ts';
 
 export type TestApp = {
@@ -47,7 +47,7 @@ export const TEST_APP_URL = 'http://localhost:5000';
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
-    mailer?: Mailer;
+    mailTransport?: MailTransport;
     clientDir?: string;
     onRoute?: BuildAppOptions['onRoute'];
     logStream?: BuildAppOptions['logStream'];
@@ -67,7 +67,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer: options.mailer,
+    mailTransport: options.mailTransport,
     clientDir: options.clientDir ?? '/nonexistent-client',
     onRoute: options.onRoute,
     logStream: options.logStream,

@@ -215,7 +215,10 @@ export const adminMessages = {
     transport === 'smtp'
       ? `The mail server accepted the test email for ${email}.`
       : `No SMTP_URL is set: the test email for ${email} is in the outbox and the server log.`,
-  testEmailRefused: (detail: string) => `The mail server did not accept the test email: ${detail}`,
+  testEmailRefused: (detail: string, willRetry = false) =>
+    `The mail server did not accept the test email: ${detail}${willRetry ? ' (it will be tried again; see the Mail tab)' : ''}`,
+  testEmailStillQueued:
+    'The test email is still waiting in the queue: no worker has taken it yet. See the Mail tab.',
   userNotFound: 'User not found',
   cannotDemoteSelf: 'You cannot remove your own admin role.',
   cannotDeactivateSelf: 'You cannot deactivate your own account.',

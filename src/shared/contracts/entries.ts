@@ -1,5 +1,6 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { ConfirmationMailStatus } from '#shared/contracts/mail-queue.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
 import type { ReferralLink } from '#shared/contracts/referrals.ts';
 
@@ -18,12 +19,20 @@ export type EntryValidation =
 const EMAIL_SHAPE =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/**
+ * A scheme ("https:", "mailto:", "x-y://") or "www.": names appear in mails and on public pages,
+ * and an entry form must not be a way to put someone's link there (docs/product.md#entry-mails).
+ */
+const HOLDS_LINK =
+  /\b[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|mailto|javascript|data|ftp|file|tel|sms):|\bwww\./i;
+
 function nameError(name: string): string | undefined {
   if (!name) return 'Full name is required';
   if (name.length > ENTRANT_NAME_MAX_LENGTH) {
     return `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`;
   }
   if (!isPlainText(name)) return notPlainTextMessage('Name');
+  if (HOLDS_LINK.test(name)) return entryMessages.nameHasLink;
   return undefined;
 }
 
@@ -68,6 +77,11 @@ export type EntryReceipt = {
   status: EntryStatus;
   /** The entrant's personal link, when the contest has referrals on (docs/product.md#referrals). */
   referral?: ReferralLink;
+  /**
+   * The address had entered and not confirmed yet: a new confirmation link was mailed and the
+   * old one no longer works (docs/product.md#trusted-leads).
+   */
+  confirmationResent?: true;
 };
 
 /**
@@ -141,6 +155,8 @@ export type ContestEntryItem = {
   weight: number;
   /** This entry came through a friend's link (and counts for them while it qualifies). */
   referred: boolean;
+  /** A pending entry's confirmation mail: sent, waiting, retrying or failed (null otherwise). */
+  confirmationMail: ConfirmationMailStatus;
 };
 
 /** The owner's entry list shows all entries, or only those pending, confirmed or flagged. */
@@ -179,4 +195,9 @@ export const entryMessages = {
   tooManyFromAddress:
     'Too many entries have come from your network to this contest. Please try again later.',
   captchaFailed: 'Please complete the check that you are not a robot, then try again.',
+  tooManyMails:
+    'This email address has received too many giveaway emails today. Please try again tomorrow.',
+  confirmationResent:
+    'You had already entered with this email but not confirmed it yet: we sent you a new confirmation link. The earlier link no longer works.',
+  nameHasLink: 'Name cannot contain a web address.',
 } as const;

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { contestEntries, mailOutbox } from '#server/db/schema.ts';
+import { contestEntries, mails } from '#server/db/schema.ts';
 import { linkIn, signupFields } from '#server/testing/auth-helpers.ts';
 import {
   openDeploymentDatabase,
@@ -87,10 +87,10 @@ describe.runIf(processTests() && testDatabaseKind() === 'postgres')(
       await expect
         .poll(async () => {
           [mail] = await database!.db
-            .select({ text: mailOutbox.text })
-            .from(mailOutbox)
-            .where(eq(sql`lower(${mailOutbox.recipient})`, fields.email.toLowerCase()))
-            .orderBy(asc(mailOutbox.createdAt));
+            .select({ text: mails.text })
+            .from(mails)
+            .where(eq(sql`lower(${mails.recipient})`, fields.email.toLowerCase()))
+            .orderBy(asc(mails.createdAt));
           return mail;
         })
         .toBeDefined();

@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { emailTokens, mailOutbox, users, type UserRole } from '#server/db/schema.ts';
+import { emailTokens, mails, users, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
@@ -206,10 +206,10 @@ async function waitForMail(
       async () => {
         await server.app.backgroundTasks.idle();
         const rows = await server.db
-          .select({ subject: mailOutbox.subject, text: mailOutbox.text })
-          .from(mailOutbox)
-          .where(eq(sql`lower(${mailOutbox.recipient})`, to.toLowerCase()))
-          .orderBy(desc(mailOutbox.createdAt));
+          .select({ subject: mails.subject, text: mails.text })
+          .from(mails)
+          .where(eq(sql`lower(${mails.recipient})`, to.toLowerCase()))
+          .orderBy(desc(mails.createdAt));
         found = rows
           .map((row) => ({ ...row, links: row.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [] }))
           .find(matches);

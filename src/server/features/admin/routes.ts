@@ -27,6 +27,12 @@ import {
 } from '#shared/contracts/admin.ts';
 import { messageResponse } from '#shared/contracts/auth.ts';
 import {
+  mailQueueResponse,
+  mailRetryParams,
+  mailRetryResponse,
+} from '#shared/contracts/mail-queue.ts';
+import { getMailQueue, retryAllFailedMails, retryFailedMail } from './mail-queue.ts';
+import {
   changeUserRole,
   changeUserStatus,
   deleteAnyContest,
@@ -178,6 +184,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/admin/test-email',
     { schema: { body: testEmailBody, response: { 200: testEmailResponse } } },
     async (request) => sendTestEmail(ctx, requireAdmin(request), request.body.email),
+  );
+
+  app.get('/api/admin/mail-queue', { schema: { response: { 200: mailQueueResponse } } }, async () =>
+    getMailQueue(ctx),
+  );
+
+  app.post(
+    '/api/admin/mail-queue/retry-failed',
+    { schema: { response: { 200: mailRetryResponse } } },
+    async () => retryAllFailedMails(ctx),
+  );
+
+  app.post(
+    '/api/admin/mail-queue/:mailId/retry',
+    { schema: { params: mailRetryParams, response: { 200: mailRetryResponse } } },
+    async (request) => retryFailedMail(ctx, request.params.mailId),
   );
 
   app.get(

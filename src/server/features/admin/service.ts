@@ -24,9 +24,9 @@ import {
   markEmailVerified,
   setUserRole,
 } from '#server/features/users/service.ts';
-import { describeFailure } from '#server/lib/describe-failure.ts';
 import { generatePassword } from '#server/lib/passwords.ts';
 import { containsText } from '#server/lib/search.ts';
+import { waitForFirstAttempt } from '#server/mail/mail-status.ts';
 import { testMail } from '#server/mail/templates.ts';
 import {
   adminMessages,
@@ -354,34 +354,37 @@ export async function listAdminActions(
   }));
 }
 
+/** How long the e-mail debug tool waits for the queue's first attempt at its mail. */
+const TEST_MAIL_WAIT_MS = 20_000;
+
 /**
- * Sends the e-mail debug tool's mail and tells what the transport did. Unlike account mails,
- * a failure is the answer here: the admin needs the relay's own words to fix the setup.
+ * Queues the e-mail debug tool's mail and waits for the queue's first attempt, to tell what the
+ * transport did. Unlike other mails, a failure is the answer here: the admin needs the relay's
+ * own words to fix the setup.
  */
 export async function sendTestEmail(
   ctx: AppContext,
   admin: SessionUser,
   email: string,
 ): Promise<TestEmailResponse> {
-  try {
-    await ctx.mailer.send(testMail(email, admin.email, new Date()));
-  } catch (error) {
-    ctx.log.warn({ failure: describeFailure(error) }, 'test email refused');
-    throw new AppError(
-      'MAIL_RELAY_FAILED',
-      adminMessages.testEmailRefused(describeMailFailure(error)),
-    );
+  const [mailId] = await ctx.mail.queue(ctx.db, [
+    { ...testMail(email, admin.email, new Date()), purpose: 'test' },
+  ]);
+  const outcome = await waitForFirstAttempt(ctx.db, mailId!, TEST_MAIL_WAIT_MS);
+  if (outcome.status === 'sent') {
+    return {
+      message: adminMessages.testEmailSent(email, ctx.mail.transportKind),
+      transport: ctx.mail.transportKind,
+    };
   }
-  return {
-    message: adminMessages.testEmailSent(email, ctx.mailer.kind),
-    transport: ctx.mailer.kind,
-  };
-}
-
-/** nodemailer's reply text (e.g. "550 5.1.1 mailbox unavailable") or its error code. */
-function describeMailFailure(error: unknown): string {
-  const { response, code } = (error ?? {}) as { response?: unknown; code?: unknown };
-  if (typeof response === 'string' && response) return response.slice(0, 300);
-  if (typeof code === 'string' && code) return code;
-  return 'the transport failed.';
+  ctx.log.warn({ mailId, status: outcome.status }, 'test email not delivered');
+  throw new AppError(
+    'MAIL_RELAY_FAILED',
+    outcome.status === 'queued'
+      ? adminMessages.testEmailStillQueued
+      : adminMessages.testEmailRefused(
+          outcome.lastError ?? 'the transport failed.',
+          outcome.status === 'retrying',
+        ),
+  );
 }

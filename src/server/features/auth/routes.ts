@@ -23,11 +23,21 @@ import {
   signUp,
   verifyEmail,
 } from './service.ts';
+import { purgeExpiredSessions } from './sessions.ts';
 
 /** Guessing and flooding targets: a person never needs more than this. */
 const authRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Sign-in drops a user's own stale sessions; this drops those of users who never come back.
+  ctx.jobs.every({
+    name: 'sessions-housekeeping',
+    cron: '23 * * * *',
+    run: async () => {
+      const purged = await purgeExpiredSessions(ctx.db);
+      if (purged > 0) ctx.log.info({ purged }, 'expired sessions purged');
+    },
+  });
   app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
 
   app.get('/api/auth/user', { schema: { response: { 200: currentUser } } }, async (request) =>

@@ -4,7 +4,6 @@ import type { AppContext, DbContext } from '#server/context.ts';
 import { users, type User } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { findUserByEmail, findUserById, hasEmail } from '#server/features/users/service.ts';
-import { describeFailure } from '#server/lib/describe-failure.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import {
   accountExistsMail,
@@ -79,34 +78,20 @@ async function answerSignUpForTakenAddress(
   if (pending) return sendVerificationMail(ctx, pending);
   const existing = await findUserByEmail(ctx, input.email);
   if (!existing) return;
-  await deliver(
-    ctx,
-    accountExistsMail(existing, {
-      signIn: `${ctx.config.appUrl}/login`,
-      resetPassword: `${ctx.config.appUrl}/forgot-password`,
-    }),
-  );
+  const mail = accountExistsMail(existing, {
+    signIn: `${ctx.config.appUrl}/login`,
+    resetPassword: `${ctx.config.appUrl}/forgot-password`,
+  });
+  await ctx.mail.queue(ctx.db, [{ ...mail, purpose: 'account-exists' }]);
 }
 
+/** The link and its mail commit together: no live link without its mail, no mail without it. */
 async function sendVerificationMail(ctx: AppContext, user: User): Promise<void> {
-  const token = await issueEmailToken(ctx.db, user.id, 'verify_email', VERIFICATION_TOKEN_TTL_MS);
-  const url = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await deliver(ctx, verificationMail(user, url));
-}
-
-/**
- * A mail that cannot be delivered must not undo the action that caused it (the account exists,
- * the user can ask again), and must not reveal whether an account exists.
- */
-async function deliver(ctx: AppContext, mail: Parameters<AppContext['mailer']['send']>[0]) {
-  try {
-    await ctx.mailer.send(mail);
-  } catch (error) {
-    ctx.log.error(
-      { subject: mail.subject, failure: describeFailure(error) },
-      'mail delivery failed',
-    );
-  }
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueEmailToken(tx, user.id, 'verify_email', VERIFICATION_TOKEN_TTL_MS);
+    const url = `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await ctx.mail.queue(tx, [{ ...verificationMail(user, url), purpose: 'verification' }]);
+  });
 }
 
 const verificationRefusals: Record<Exclude<TokenCheck['status'], 'valid'>, string> = {
@@ -226,22 +211,32 @@ export function requestPasswordReset(
   kind: ResetMailKind,
   reply: FastifyReply,
 ) {
-  return mailAccountAfterAnswer(ctx, reply, input.email, accountLimits.resetMail, async (user) => {
-    const token = await issueEmailToken(
-      ctx.db,
-      user.id,
-      'password_reset',
-      PASSWORD_RESET_TOKEN_TTL_MS,
-      LIVE_RESET_TOKENS,
-    );
-    const { appUrl } = ctx.config;
-    await deliver(
-      ctx,
-      kind === 'link'
-        ? passwordResetLinkMail(user, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`)
-        : passwordResetTokenMail(user, token, `${appUrl}/manual-reset`),
-    );
-  });
+  return mailAccountAfterAnswer(ctx, reply, input.email, accountLimits.resetMail, (user) =>
+    ctx.db.transaction(async (tx) => {
+      const token = await issueEmailToken(
+        tx,
+        user.id,
+        'password_reset',
+        PASSWORD_RESET_TOKEN_TTL_MS,
+        LIVE_RESET_TOKENS,
+      );
+      const { appUrl } = ctx.config;
+      await ctx.mail.queue(tx, [
+        kind === 'link'
+          ? {
+              ...passwordResetLinkMail(
+                user,
+                `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+              ),
+              purpose: 'reset-link',
+            }
+          : {
+              ...passwordResetTokenMail(user, token, `${appUrl}/manual-reset`),
+              purpose: 'reset-token',
+            },
+      ]);
+    }),
+  );
 }
 
 export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {

@@ -52,3 +52,12 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/** Deletes every expired session (an index range scan on expires_at); returns how many. */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, sql`now()`))
+    .returning({ userId: sessions.userId });
+  return deleted.length;
+}

@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext, DbContext } from '#server/context.ts';
+import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { createRecentReads } from '#server/lib/recent-reads.ts';
-import { entryConfirmationMail, entryReceiptMail } from '#server/mail/templates.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import { entryMessages, type EntryConfirmation } from '#shared/contracts/entries.ts';
-import type { ReferralLink } from '#shared/contracts/referrals.ts';
 import { hashConfirmToken } from './insert-entries.ts';
 
 const deadLink = (message: string) => new AppError('DEAD_LINK', message);
@@ -83,37 +80,4 @@ export async function confirmEntry({ db }: DbContext, token: string): Promise<En
       },
     };
   });
-}
-
-/** What an entry's mail says of its contest, read once per contest every few seconds. */
-const readMailContext = createRecentReads<{ title: string; referralBonus: number } | undefined>({
-  maxAgeMs: 5000,
-  maxKeys: 1000,
-});
-
-/**
- * The mail an entry gets after its answer has gone: a pending entry's confirmation link, or on a
- * contest with referrals the entrant's personal link and status page (docs/product.md#referrals).
- */
-export async function mailEntryReceipt(
-  ctx: AppContext,
-  contestId: string,
-  entrant: { name: string; email: string },
-  links: { confirmToken: string | null; referral: ReferralLink | undefined },
-): Promise<void> {
-  const contest = await readMailContext(contestId, async () => {
-    const [row] = await ctx.db
-      .select({ title: contests.title, referralBonus: contests.referralBonus })
-      .from(contests)
-      .where(eq(contests.id, contestId));
-    return row;
-  });
-  if (!contest) return;
-  const referral = links.referral && { ...links.referral, bonus: contest.referralBonus };
-  if (links.confirmToken) {
-    const url = `${ctx.config.appUrl}/entries/confirm?token=${encodeURIComponent(links.confirmToken)}`;
-    await ctx.mailer.send(entryConfirmationMail(entrant, contest.title, url, referral));
-  } else if (referral) {
-    await ctx.mailer.send(entryReceiptMail(entrant, contest.title, referral));
-  }
 }

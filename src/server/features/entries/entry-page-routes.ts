@@ -97,7 +97,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
       const read = readSubmission(fields);
       if (!read.success) return refuse({ message: null, fieldErrors: read.errors }, 400);
       try {
-        const outcome = await submitEntry(request, reply, contestId, read.data);
+        const outcome = await submitEntry(request, contestId, read.data);
         if (outcome.status === 'gone') return;
         if (outcome.status === 'busy') {
           reply.header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS));

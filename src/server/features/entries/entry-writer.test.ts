@@ -20,6 +20,7 @@ function heldWriter() {
         referralCode: null,
       },
       confirmToken: null,
+      resent: false,
     }));
   };
   return { writeBatch, batches, release: () => release() };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, exists, sql } from 'drizzle-orm';
-import { queryPreparedRows, type Db } from '#server/db/client.ts';
+import { queryPreparedRows, queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import {
@@ -19,7 +19,14 @@ import {
   DOMAIN_WINDOW_MS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
-import { emailDomain, isLargeMailProvider } from './email-identity.ts';
+import { emailDomain, emailKey, isLargeMailProvider } from './email-identity.ts';
+import {
+  countRecentEntryMails,
+  ENTRY_MAILS_PER_DAY,
+  queueEntryMails,
+  type EntryMailing,
+  type EntryToMail,
+} from './entry-mails.ts';
 
 export type EntryCandidate = {
   name: string;
@@ -49,8 +56,12 @@ export type EntryOutcome =
       entry: AcceptedEntry;
       /** A pending entry's confirmation token, for its e-mail; it is stored only hashed. */
       confirmToken: string | null;
+      /** The address had entered and not confirmed: its entry got a new link, the old one retired. */
+      resent: boolean;
     }
   | { status: 'rate_limited'; retryAfterSeconds: number }
+  /** Its mailbox had ENTRY_MAILS_PER_DAY entry mails in the last 24 hours: nothing was stored. */
+  | { status: 'mail_limited' }
   | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
 
 /**
@@ -59,7 +70,11 @@ export type EntryOutcome =
  * owner vouches for (never pending). Entries from the entry form follow the rules; those that
  * carry a client address are also counted for bursts.
  */
-export type InsertOptions = { byOwner: boolean };
+export type InsertOptions = {
+  byOwner: boolean;
+  /** Mails entrants in the batch's transaction (confirmation links, referral receipts). */
+  mailing?: EntryMailing;
+};
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -124,7 +139,10 @@ export async function insertEntries(
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
     const counts = readHitCounts(contest.hits ?? [], hits);
-    const eligible = screenBursts(prepared, hits, counts, outcomes);
+    const screened = screenBursts(prepared, hits, counts, outcomes);
+    const mailing = options.byOwner ? undefined : options.mailing;
+    const sendsMail = mailing !== undefined && (isPending || contest.referralBonus > 0);
+    const eligible = sendsMail ? await screenMailLimit(tx, prepared, screened, outcomes) : screened;
 
     // Pending entries do not take places (only confirmations do), but none are taken once full.
     const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
@@ -137,21 +155,125 @@ export async function insertEntries(
       remaining > 0 && remaining < eligible.length
         ? await setAsideStored(tx, contestId, prepared, eligible, outcomes)
         : eligible;
+    const entry = {
+      entryDate: new Date(contest.entryDateMs),
+      status: (isPending ? 'pending' : 'confirmed') as EntryStatus,
+    };
     let next = 0;
     while (next < open.length && remaining > 0) {
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
       const chunk = positions.map((position) => prepared[position]!);
       const tokens = chunk.map(() => (isPending ? createRandomToken() : null));
       const rows = await insertChunk(tx, contestId, chunk, tokens, contest.referralBonus > 0);
-      assignOutcomes(outcomes, positions, chunk, tokens, rows, {
-        entryDate: new Date(contest.entryDateMs),
-        status: isPending ? 'pending' : 'confirmed',
-      });
+      assignOutcomes(outcomes, positions, chunk, tokens, rows, entry);
       remaining -= rows.length;
       next += positions.length;
     }
     for (const position of open.slice(next)) outcomes[position] = { status: 'full' };
+    if (isPending && mailing) await renewPendingLinks(tx, contestId, prepared, outcomes, entry);
+    if (sendsMail) {
+      await queueEntryMails(
+        tx,
+        mailing,
+        {
+          id: contestId,
+          title: contest.title,
+          referralBonus: contest.referralBonus,
+          ownerName: contest.ownerName,
+        },
+        entriesToMail(prepared, outcomes),
+      );
+    }
     return outcomes;
+  });
+}
+
+/** The accepted entries that get a mail: a confirmation link, or a referral receipt. */
+function entriesToMail(prepared: Prepared[], outcomes: EntryOutcome[]): EntryToMail[] {
+  const toMail: EntryToMail[] = [];
+  outcomes.forEach((outcome, position) => {
+    if (outcome.status !== 'accepted') return;
+    if (!outcome.confirmToken && !outcome.entry.referralCode) return;
+    toMail.push({
+      entryId: outcome.entry.id,
+      email: prepared[position]!.email,
+      confirmToken: outcome.confirmToken,
+      referralCode: outcome.entry.referralCode,
+    });
+  });
+  return toMail;
+}
+
+/**
+ * Refuses the candidates whose mailbox already had its entry mails for the day (counting the
+ * batch's own, in order). Returns the positions still to insert.
+ */
+async function screenMailLimit(
+  tx: Transaction,
+  prepared: Prepared[],
+  positions: number[],
+  outcomes: EntryOutcome[],
+): Promise<number[]> {
+  if (positions.length === 0) return positions;
+  const sent = await countRecentEntryMails(
+    tx,
+    positions.map((position) => prepared[position]!.email),
+  );
+  return positions.filter((position) => {
+    const key = emailKey(prepared[position]!.email);
+    const count = sent.get(key) ?? 0;
+    if (count >= ENTRY_MAILS_PER_DAY) {
+      outcomes[position] = { status: 'mail_limited' };
+      return false;
+    }
+    sent.set(key, count + 1);
+    return true;
+  });
+}
+
+/**
+ * A pending entry entered again (the mail got lost, or its link expired in the inbox) gets a new
+ * link, valid for another 48 hours from now, and the old one stops working: the candidate is
+ * answered as entered, with `resent`, instead of "already entered". Only the first candidate of
+ * a mailbox in the batch renews it.
+ */
+async function renewPendingLinks(
+  tx: Transaction,
+  contestId: string,
+  prepared: Prepared[],
+  outcomes: EntryOutcome[],
+  entry: { entryDate: Date; status: EntryStatus },
+) {
+  const seen = new Set<string>();
+  const positions = outcomes.flatMap((outcome, position) => {
+    if (outcome.status !== 'duplicate') return [];
+    const key = emailKey(prepared[position]!.email);
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [position];
+  });
+  if (positions.length === 0) return;
+  const tokens = positions.map(() => createRandomToken());
+  const renewed = await queryRows<InsertedRow & { name: string }>(
+    tx,
+    sql`update contest_entries entry set confirm_token_hash = candidate.token_hash,
+        entry_date = ${entryDateNow}
+      from unnest(${sql.param(positions.map((position) => prepared[position]!.email))}::text[],
+                  ${sql.param(tokens.map(hashConfirmToken))}::text[]) as candidate(email, token_hash)
+      where entry.contest_id = ${contestId} and entry.email_key = fold_email(candidate.email)
+        and entry.status = 'pending'
+      returning entry.id, candidate.email, entry.name, entry.referral_code as "referralCode"`,
+  );
+  const byEmail = new Map(renewed.map((row) => [row.email, row]));
+  positions.forEach((position, index) => {
+    const row = byEmail.get(prepared[position]!.email);
+    if (!row) return;
+    outcomes[position] = {
+      status: 'accepted',
+      entry: { id: row.id, name: row.name, referralCode: row.referralCode, ...entry },
+      confirmToken: tokens[index]!,
+      resent: true,
+    };
   });
 }
 
@@ -196,6 +318,9 @@ function tallyHits(prepared: Prepared[]): Hits[] {
 }
 
 type LockedContest = {
+  title: string;
+  /** The owner's account name, which entrant mails come from. */
+  ownerName: string;
   maxEntries: number | null;
   entryCount: number;
   isOpen: boolean;
@@ -225,7 +350,7 @@ async function lockContest(
   const [contest] = await queryPreparedRows<LockedContest>(
     tx,
     sql`with locked as materialized (
-      select max_entries, entry_count,
+      select title, owner_id, max_entries, entry_count,
         is_active and now() < end_date as is_open,
         -- The first draw froze the list it draws from: no entry joins it, imported or not.
         frozen_at is not null as is_frozen,
@@ -236,7 +361,9 @@ async function lockContest(
         floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms
       from contests where id = ${contestId} for update
     )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}
-    select max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
+    select title,
+      (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = locked.owner_id) as "ownerName",
+      max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
       is_frozen as "isFrozen", require_confirmation as "requireConfirmation",
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
@@ -403,6 +530,7 @@ function assignOutcomes(
         status: 'accepted',
         entry: { id: row.id, name: candidate.name, referralCode: row.referralCode, ...entry },
         confirmToken: tokens[index]!,
+        resent: false,
       };
     } else {
       outcomes[positions[index]!] = { status: 'duplicate' };

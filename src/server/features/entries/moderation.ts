@@ -7,6 +7,7 @@ import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { withConfirmationMails } from './confirmation-mails.ts';
 import { withReferrals } from './referrals.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
@@ -91,9 +92,12 @@ export async function clearEntryFlag(
       .where(eq(contestEntries.id, entry.id))
       .returning();
     const { id, name, email, entryDate, status, flags, referredBy } = updated!;
-    const [item] = await withReferrals(tx, contest, [
-      { id, name, email, entryDate: entryDate.toISOString(), status, flags, referredBy },
-    ]);
+    const [item] = await withConfirmationMails(
+      tx,
+      await withReferrals(tx, contest, [
+        { id, name, email, entryDate: entryDate.toISOString(), status, flags, referredBy },
+      ]),
+    );
     return item!;
   });
 }

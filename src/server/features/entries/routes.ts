@@ -163,11 +163,12 @@ async function countImport(ctx: AppContext, user: SessionUser) {
 
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  const mailing = { queue: ctx.mail, links: ctx.config };
   const writer = new EntryWriter((contestId, batch) =>
-    insertEntries(db, contestId, batch, { byOwner: false }),
+    insertEntries(db, contestId, batch, { byOwner: false, mailing }),
   );
   const submitEntry = createEntrySubmitter(ctx, writer);
-  scheduleEntryHousekeeping(app, ctx);
+  scheduleEntryHousekeeping(ctx);
 
   await app.register(multipart, {
     limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 12 },
@@ -185,7 +186,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const outcome = await submitEntry(request, reply, request.params.contestId, request.body);
+      const outcome = await submitEntry(request, request.params.contestId, request.body);
       if (outcome.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
       if (outcome.status === 'gone') return;

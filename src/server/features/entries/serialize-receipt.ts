@@ -22,6 +22,7 @@ const receiptProperties = {
     required: Object.keys(referralLinkProperties),
     additionalProperties: false,
   },
+  confirmationResent: { type: 'boolean' },
 } satisfies Record<keyof EntryReceipt, unknown>;
 
 /**
@@ -33,7 +34,10 @@ const receiptProperties = {
 export const serializeEntryReceipt: (receipt: EntryReceipt) => string = fastJsonStringify({
   type: 'object',
   properties: receiptProperties,
-  // Every field but the referral link, which only a contest with referrals on gives.
-  required: Object.keys(receiptProperties).filter((field) => field !== 'referral'),
+  // Every field but the referral link, which only a contest with referrals on gives, and the
+  // renewed link's mark, which only an entry entered again while pending carries.
+  required: Object.keys(receiptProperties).filter(
+    (field) => field !== 'referral' && field !== 'confirmationResent',
+  ),
   additionalProperties: false,
 });

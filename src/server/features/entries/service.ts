@@ -29,16 +29,20 @@ import {
   type ImportResult,
 } from '#shared/contracts/entries.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { withConfirmationMails } from './confirmation-mails.ts';
 import { emailKey, isThrowawayAddress } from './email-identity.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import { insertEntries, type EntryCandidate, type EntryOutcome } from './insert-entries.ts';
 import { referralLinkFor, withReferrals } from './referrals.ts';
 
+/** The per-mailbox limit counts 24 hours back: an hour is an honest first wait to suggest. */
+const MAIL_LIMIT_RETRY_SECONDS = 60 * 60;
+
 const contestEnded = () => new AppError('CONTEST_ENDED', entryMessages.ended);
 
 /**
- * Enters the contest through the group commit: the receipt (with a pending entry's confirmation
- * token, for its e-mail), or the queue's own answer for the route to give (`busy`: refused for
+ * Enters the contest through the group commit: the receipt (its mail was queued with it), or the
+ * queue's own answer for the route to give (`busy`: refused for
  * now; `abandoned`: the entrant left, nothing was written). The contest's refusals are thrown.
  */
 export async function enterContest(
@@ -62,7 +66,8 @@ export async function enterContest(
         status,
       };
       if (referralCode) receipt.referral = referralLinkFor(links, contestId, { id, referralCode });
-      return { status: outcome.status, receipt, confirmToken: outcome.confirmToken };
+      if (outcome.resent) receipt.confirmationResent = true;
+      return { status: outcome.status, receipt };
     }
     case 'busy':
     case 'abandoned':
@@ -75,6 +80,13 @@ export async function enterContest(
       throw new AppError('CONTEST_FULL', entryMessages.full);
     case 'duplicate':
       throw new AppError('ALREADY_ENTERED', entryMessages.duplicate);
+    case 'mail_limited':
+      throw new AppError(
+        'RATE_LIMITED',
+        entryMessages.tooManyMails,
+        undefined,
+        MAIL_LIMIT_RETRY_SECONDS,
+      );
     case 'rate_limited':
       throw new AppError(
         'RATE_LIMITED',
@@ -188,7 +200,10 @@ export async function listEntriesPage(
     const total = filter
       ? await countMatchingEntries(db, contest, undefined, filter)
       : contest.entryCount + (await countMatchingEntries(db, contest, undefined, 'pending'));
-    return { entries: await withReferrals(db, contest, entries), total };
+    return {
+      entries: await withConfirmationMails(db, await withReferrals(db, contest, entries)),
+      total,
+    };
   }
   const matching = db.$with('matching').as(
     db
@@ -218,7 +233,10 @@ export async function listEntriesPage(
     return { entries: [], total: await countMatchingEntries(db, contest, search, filter) };
   }
   const entries = rows.map(({ total: _total, ...entry }) => entry);
-  return { entries: await withReferrals(db, contest, entries), total: rows[0]!.total };
+  return {
+    entries: await withConfirmationMails(db, await withReferrals(db, contest, entries)),
+    total: rows[0]!.total,
+  };
 }
 
 /** Errors listed in the answer; the counts stay exact beyond it. */

@@ -1,8 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import type { EntryReceipt } from '#shared/contracts/entries.ts';
-import { mailEntryReceipt } from './confirm.ts';
 import type { EntryWriter } from './entry-writer.ts';
 import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
 import { enterContest } from './service.ts';
@@ -31,15 +30,14 @@ export const ENTRY_QUEUE_FULL_MESSAGE =
 const isClientGone = (request: FastifyRequest) => request.raw.socket?.destroyed === true;
 
 /**
- * One entry, whichever way it came (the API's JSON or the page's plain form): screened, queued
- * for the contest's next batch, and its mail sent once the answer is out. Refusals are thrown
+ * One entry, whichever way it came (the API's JSON or the page's plain form): screened and queued
+ * for the contest's next batch, which also queues its mail. Refusals are thrown
  * as AppErrors with the messages the entrant reads.
  */
 export function createEntrySubmitter(ctx: AppContext, writer: EntryWriter) {
   const appHostname = new URL(ctx.config.appUrl).hostname;
   return async function submitEntry(
     request: FastifyRequest,
-    reply: FastifyReply,
     contestId: string,
     submission: Submission,
   ): Promise<SubmitOutcome> {
@@ -55,16 +53,8 @@ export function createEntrySubmitter(ctx: AppContext, writer: EntryWriter) {
     );
     if (entered.status === 'busy') return { status: 'busy' };
     if (entered.status !== 'accepted') return { status: 'gone' };
-    const { confirmToken, receipt } = entered;
-    if (confirmToken || receipt.referral) {
-      ctx.tasks.runAfterAnswer(reply, 'entry mail', () =>
-        mailEntryReceipt(ctx, contestId, screened.candidate, {
-          confirmToken,
-          referral: receipt.referral,
-        }),
-      );
-    }
-    return { status: 'entered', receipt };
+    // Its mail, if it gets one, was queued in the entry's own transaction.
+    return { status: 'entered', receipt: entered.receipt };
   };
 }
 

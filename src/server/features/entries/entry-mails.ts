@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '#server/config.ts';
+import { queryRows, type Db } from '#server/db/client.ts';
+import type { MailQueue, MailToQueue } from '#server/mail/mail-queue.ts';
+import {
+  entryConfirmationMail,
+  entryReceiptMail,
+  type EntryMailSender,
+} from '#server/mail/templates.ts';
+import { PRODUCT_NAME } from '#shared/constants.ts';
+import { emailKey } from './email-identity.ts';
+import { referralLinkFor } from './referrals.ts';
+
+/**
+ * Entry mails per mailbox (folded as duplicates are: aliases count as one) per 24 hours, across
+ * every contest. An entry form is a way to make the platform mail an address someone else chose;
+ * beyond this its entries are refused, and nothing is stored (docs/product.md#entry-mails).
+ */
+export const ENTRY_MAILS_PER_DAY = 5;
+
+/** What an entry's mail needs of its contest, read under the batch's lock. */
+export type MailingContest = {
+  id: string;
+  title: string;
+  referralBonus: number;
+  ownerName: string;
+};
+
+/** An entry just written (or a pending one entered again) whose entrant gets a mail. */
+export type EntryToMail = {
+  entryId: string;
+  email: string;
+  /** A pending entry's confirmation token (its hash is stored); null for a receipt. */
+  confirmToken: string | null;
+  referralCode: string | null;
+};
+
+/** What the entry batch needs to mail entrants inside its transaction. */
+export type EntryMailing = {
+  queue: MailQueue;
+  links: Pick<Config, 'appUrl' | 'sessionSecret'>;
+};
+
+/**
+ * The entry mails each candidate's mailbox got in the last 24 hours, by the candidate's folded
+ * address (one query for the batch, on the mails' partial index).
+ */
+export async function countRecentEntryMails(
+  db: Db,
+  emails: string[],
+): Promise<Map<string, number>> {
+  const keys = [...new Set(emails.map(emailKey))];
+  const rows = await queryRows<{ key: string; sent: number }>(
+    db,
+    sql`select fold_email(recipient) as key, count(*)::int as sent from mails
+      where purpose in ('entry-confirmation', 'entry-receipt')
+        and fold_email(recipient) = any(${sql.param(keys)}::text[])
+        and created_at > now() - interval '24 hours'
+      group by 1`,
+  );
+  return new Map(rows.map((row) => [row.key, row.sent]));
+}
+
+/**
+ * The sender an entrant sees: the contest's owner, through the platform. Their mail must say
+ * who sent it and why (decision 028), and carries no text the entrant typed.
+ */
+function senderOf(contest: MailingContest): EntryMailSender {
+  const owner = contest.ownerName.trim();
+  return {
+    displayName: owner ? `${owner} via ${PRODUCT_NAME}` : PRODUCT_NAME,
+    ownerName: owner || null,
+    contestTitle: contest.title,
+  };
+}
+
+/** Queues each entrant's mail in the batch's transaction: the entries and their mails commit together. */
+export async function queueEntryMails(
+  tx: Db,
+  mailing: EntryMailing,
+  contest: MailingContest,
+  entries: EntryToMail[],
+): Promise<void> {
+  const sender = senderOf(contest);
+  const items: MailToQueue[] = [];
+  for (const entry of entries) {
+    const referral = entry.referralCode
+      ? {
+          ...referralLinkFor(mailing.links, contest.id, {
+            id: entry.entryId,
+            referralCode: entry.referralCode,
+          }),
+          bonus: contest.referralBonus,
+        }
+      : undefined;
+    if (entry.confirmToken) {
+      const url = `${mailing.links.appUrl}/entries/confirm?token=${encodeURIComponent(entry.confirmToken)}`;
+      items.push({
+        ...entryConfirmationMail(entry.email, sender, url, referral),
+        purpose: 'entry-confirmation',
+        senderName: sender.displayName,
+        entryId: entry.entryId,
+      });
+    } else if (referral) {
+      items.push({
+        ...entryReceiptMail(entry.email, sender, referral),
+        purpose: 'entry-receipt',
+        senderName: sender.displayName,
+        entryId: entry.entryId,
+      });
+    }
+  }
+  await mailing.queue.queue(tx, items);
+}
