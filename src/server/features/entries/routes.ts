@@ -190,8 +190,9 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (outcome.status === 'busy') return refuseEntryForNow(reply);
       // Nothing was written and nobody is left to answer: Fastify sends nothing to a closed socket.
       if (outcome.status === 'gone') return;
+      // A pending entry entered again was not created: it got a new link (200 says so).
       return reply
-        .status(201)
+        .status(outcome.receipt.confirmationResent ? 200 : 201)
         .type(JSON_TYPE)
         .serializer(serializeEntryReceipt)
         .send(outcome.receipt);
