@@ -73,7 +73,7 @@ const layerZones = [
     message: 'Shared web code does not depend on features or on the app shell.',
   },
   {
-    target: ['src/server/lib/**', 'src/server/db/**', 'src/server/mail/**'],
+    target: ['src/server/lib/**', 'src/server/db/**', 'src/server/mail/**', 'src/server/jobs/**'],
     from: ['src/server/features/**', 'src/server/plugins/**'],
     message: 'Server libraries do not depend on features or plugins.',
   },

@@ -1,9 +1,13 @@
-import { buildApp } from './app.ts';
+import { buildApp, JOBS_SHUTDOWN_GRACE_MS } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseLockError, holdEmbeddedDatabase } from './db/server-lock.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * In-flight requests end within seconds; mails being sent get JOBS_SHUTDOWN_GRACE_MS (the rest
+ * stay queued for the next start). Past this the process exits anyway.
+ */
+const SHUTDOWN_GRACE_MS = JOBS_SHUTDOWN_GRACE_MS + 5_000;
 
 async function main() {
   const config = loadConfig();
@@ -24,8 +28,8 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forceExit.unref();
-    // Stops accepting and waits for in-flight requests and their mails (the app's own close
-    // hooks); only then may the database close.
+    // Stops accepting, waits for in-flight requests, lets the mails being sent finish and leaves
+    // the others queued (the app's own close hooks); only then may the database close.
     await app.close();
     await database.close();
     releaseLock();
@@ -36,7 +40,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Prizewheel is running at ${config.appUrl} (database: ${database.kind}, mail: ${config.smtpUrl ? 'SMTP' : 'outbox in the log'})`,
+    `Prizewheel is running at ${config.appUrl} on Node ${process.versions.node} (database: ${database.kind}, mail: ${config.smtpUrl ? 'SMTP' : 'outbox in the log'})`,
   );
 }
 

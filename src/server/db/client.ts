@@ -10,7 +10,6 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { JobDatabase } from '#server/jobs/job-queue.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,6 +41,9 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
   const result = (await prepared.execute()) as { rows: Row[] };
   return result.rows;
 }
+
+/** Where the durable queue (pg-boss) keeps its tables: the same PGlite, or the same server. */
+export type JobDatabase = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
 export type Database = {
   db: Db;

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -10,15 +9,12 @@ import {
   type JobResult,
   type Queue,
 } from 'pg-boss';
-import type { Db } from '#server/db/client.ts';
+import type { Db, JobDatabase } from '#server/db/client.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
 
 /** pg-boss's statements through a Drizzle database or transaction (the driver answers rows). */
 const throughDrizzle = (db: Db) =>
   fromDrizzle(db as unknown as Parameters<typeof fromDrizzle>[0], sql);
-
-/** Where pg-boss keeps its tables: the app's own database, in a schema of its own. */
-export type JobDatabase = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
 /**
  * A kind of work done later, by whichever instance takes it first: its queue's options (retries,
@@ -35,7 +31,7 @@ export type JobDefinition<Data extends object> = {
 /** Work run on a schedule, once per cluster however many instances run (pg-boss's cron). */
 export type RecurringJob = { name: string; cron: string; run: () => Promise<void> };
 
-/** How long the queue waits, at most, when a job is due: PostgreSQL's NOTIFY usually wakes it first. */
+/** How long a due job waits at most; a new job's NOTIFY usually wakes its worker at once. */
 const POLLING_INTERVAL_SECONDS = 2;
 
 /**
@@ -109,6 +105,11 @@ export class JobQueue {
           batchSize: definition.batchSize ?? 1,
           perJobResults: true,
           pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+          // NOTIFY wakes a worker for a new job, not for one whose time (a deadline, a retry's
+          // backoff) has come: polling stays as frequent with it.
+          notifyPollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+          // A full batch means more are waiting (10,000 queued mails): fetch again at once.
+          burstWhenBatchFull: true,
         },
         (jobs: Job<object>[]) => definition.handle(jobs),
       );

@@ -37,7 +37,7 @@ export async function withDeploymentDatabase<T>(
 /** An owner and one published, open contest; returns the contest's id. */
 export function seedOpenContest(
   target: DeploymentDatabase,
-  options: { maxEntries?: number | null } = {},
+  options: { maxEntries?: number | null; requireConfirmation?: boolean } = {},
 ): Promise<string> {
   return withDeploymentDatabase(target, async (database) => {
     const [owner] = await database.db
@@ -50,6 +50,7 @@ export function seedOpenContest(
       .returning({ id: users.id });
     const contest = await seedContest(database, owner!, {
       maxEntries: options.maxEntries ?? null,
+      requireConfirmation: options.requireConfirmation ?? false,
     });
     return contest.id;
   });
