@@ -86,10 +86,10 @@ export class JobQueue {
 
   /**
    * Creates pg-boss's schema when missing (under its own advisory lock: instances starting
-   * together migrate once), the queues, and starts the workers. A job that fell due while every
+   * together migrate once), the queues, and starts the workers unless `work` is false. A job that fell due while every
    * instance was down is fetched at once.
    */
-  async start(): Promise<void> {
+  async start(options: { work?: boolean } = {}): Promise<void> {
     this.started = true;
     await this.boss.start();
     for (const definition of this.definitions) {
@@ -98,6 +98,8 @@ export class JobQueue {
       await this.boss.createQueue(definition.name, { notify: true, ...definition.queue });
     }
     for (const job of this.recurring) await this.boss.createQueue(job.name);
+    // A process that only queues (a benchmark's seeding, a CLI) starts no worker.
+    if (options.work === false) return;
     for (const definition of this.definitions) {
       await this.boss.work(
         definition.name,

@@ -194,7 +194,8 @@ describe('hostile CSV uploads', () => {
       'name,email',
       `"<img src=x onerror=alert(1)>",${uniqueEmail('img')}`,
       `"'; drop table users; --",${uniqueEmail('sql')}`,
-      `"=HYPERLINK(""http://evil.example"",""x"")",${uniqueEmail('formula')}`,
+      // A formula whose target is no web address: names holding one are refused (decision 028).
+      `"=HYPERLINK(""#evil"",""x"")",${uniqueEmail('formula')}`,
       `"Nul\u0000Name",${uniqueEmail('nul')}`,
       `"${'n'.repeat(101)}",${uniqueEmail('long')}`,
     ].join('\n');
@@ -211,7 +212,7 @@ describe('hostile CSV uploads', () => {
   it('exports formula bait it imported as quoted text cells, one per value', async () => {
     const contest = await seedContest(t.database, owner);
     const bait = [
-      ['x;=HYPERLINK("http://evil.example";"x")', 'semicolon@example.com'],
+      ['x;=HYPERLINK("evil.example";"x")', 'semicolon@example.com'],
       [`=cmd|' /C calc'!A0`, 'dde@example.com'],
       ['@SUM(A1:A9)', 'at@example.com'],
       ['+1+1', 'plus@example.com'],
@@ -242,7 +243,7 @@ describe('hostile CSV uploads', () => {
     expect(withoutDates.sort()).toEqual(
       [
         '',
-        `"x;=HYPERLINK(""http://evil.example"";""x"")","semicolon@example.com"`,
+        `"x;=HYPERLINK(""evil.example"";""x"")","semicolon@example.com"`,
         `"'=cmd|' /C calc'!A0","dde@example.com"`,
         `"'@SUM(A1:A9)","at@example.com"`,
         `"'+1+1","plus@example.com"`,

@@ -167,7 +167,8 @@ describe('stored names render as text', () => {
       const contest = await createContest({});
       const names = [
         ...MARKUP_NAMES,
-        '=HYPERLINK("http://evil.example","click me")',
+        // Without a web address: a name holding one is refused at entry (decision 028).
+        '=HYPERLINK("evil.example","click me")',
         '+1 555 0100',
         '-2+3',
         '@SUM(A1:A2)',

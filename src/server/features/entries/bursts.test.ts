@@ -363,6 +363,7 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       expect(cleared).toMatchObject({ id: flaggedIds[0], status: 'confirmed', flags: [] });
       expect(Object.keys(cleared).sort()).toEqual(
         [
+          'confirmationMail',
           'email',
           'entryDate',
           'flags',

@@ -49,6 +49,7 @@ describe('listing a contest’s entries', () => {
       ENTRANTS.map((entrant) => entrant.name).reverse(),
     );
     expect(Object.keys(entries[0]!).sort()).toEqual([
+      'confirmationMail',
       'email',
       'entryDate',
       'flags',
