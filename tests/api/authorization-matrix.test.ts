@@ -319,9 +319,13 @@ describe('authorization matrix', () => {
       expected: everyone(200),
     },
     {
-      route: 'GET /api/entries/confirm',
+      route: 'POST /api/entries/confirm',
       call: (as) =>
-        request(t, as, { method: 'GET', url: `/api/entries/confirm?token=${'x'.repeat(43)}` }),
+        request(t, as, {
+          method: 'POST',
+          url: '/api/entries/confirm',
+          payload: { token: 'x'.repeat(43) },
+        }),
       expected: everyone(400),
     },
 
@@ -413,6 +417,24 @@ describe('authorization matrix', () => {
           payload: new URLSearchParams({ name: 'Plain Entrant', email: freshEmail() }).toString(),
         }),
       expected: everyone(303),
+    },
+    // The double opt-in link's page and its form (confirm-page.test.ts serves them with one).
+    {
+      route: 'GET /entries/confirm',
+      call: (as) =>
+        request(t, as, { method: 'GET', url: `/entries/confirm?token=${'x'.repeat(43)}` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'POST /entries/confirm',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/entries/confirm',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ token: 'x'.repeat(43) }).toString(),
+        }),
+      expected: everyone(404),
     },
 
     // Administration: admins only. The owner is the account or contest acted on.

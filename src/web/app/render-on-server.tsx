@@ -3,6 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryPageState } from '#shared/contracts/entries.ts';
+import type { ConfirmEntryView } from '#shared/contracts/entry-confirmation.ts';
+import { ConfirmEntryScreen } from '#web/features/contest-entry/components/confirm-entry-screen.tsx';
 import { LandingPage } from '#web/features/landing/pages/landing-page.tsx';
 import { PublicRoot } from './public-root.tsx';
 
@@ -36,4 +38,12 @@ export function renderLandingPage(): Promise<string> {
       <LandingPage />
     </Router>,
   );
+}
+
+/**
+ * The page of a double opt-in link (the button, a refusal, or the confirmed entry), sent with no
+ * script: it is never hydrated, and its form works as plain HTML.
+ */
+export function renderConfirmEntryPage(view: ConfirmEntryView): Promise<string> {
+  return renderToHtml(<ConfirmEntryScreen view={view} />);
 }

@@ -4,12 +4,56 @@ import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import { entryMessages, type EntryConfirmation } from '#shared/contracts/entries.ts';
+import type { ConfirmContest, ConfirmRefusal } from '#shared/contracts/entry-confirmation.ts';
 import { hashConfirmToken } from './insert-entries.ts';
 
 const deadLink = (message: string) => new AppError('DEAD_LINK', message);
 
 /** A token as the entry service makes them: 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[\w-]{43}$/;
+
+const isExpiredEntry = sql<boolean>`${contestEntries.entryDate} < now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`;
+
+/** What a confirmation link would meet now: its contest, and why it cannot confirm (null: it can). */
+export type ConfirmLinkState = { contest: ConfirmContest | null; refusal: ConfirmRefusal | null };
+
+/**
+ * Looks the link up without changing or locking anything, for the page the link opens: the
+ * contest it belongs to, and the refusal confirmEntry would give now, in the same order. Only
+ * confirmEntry decides, under the contest's lock, when the entrant presses the button.
+ */
+export async function describeConfirmLink(
+  { db }: DbContext,
+  token: string,
+): Promise<ConfirmLinkState> {
+  if (!TOKEN_SHAPE.test(token)) return { contest: null, refusal: 'invalid' };
+  const [row] = await db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      frozenAt: contests.frozenAt,
+      maxEntries: contests.maxEntries,
+      entryCount: contests.entryCount,
+      status: contestEntries.status,
+      isExpired: isExpiredEntry,
+    })
+    .from(contestEntries)
+    .innerJoin(contests, eq(contests.id, contestEntries.contestId))
+    .where(eq(contestEntries.confirmTokenHash, hashConfirmToken(token)));
+  if (!row) return { contest: null, refusal: 'invalid' };
+  const contest = { id: row.id, title: row.title };
+  const refusal: ConfirmRefusal | null =
+    row.status === 'confirmed'
+      ? 'used'
+      : row.isExpired
+        ? 'expired'
+        : row.frozenAt
+          ? 'ended'
+          : row.maxEntries !== null && row.entryCount >= row.maxEntries
+            ? 'full'
+            : null;
+  return { contest, refusal };
+}
 
 /**
  * Confirms the pending entry whose e-mail held this token. Under the contest's row lock, as
@@ -42,7 +86,7 @@ export async function confirmEntry({ db }: DbContext, token: string): Promise<En
         name: contestEntries.name,
         entryDate: contestEntries.entryDate,
         status: contestEntries.status,
-        isExpired: sql<boolean>`${contestEntries.entryDate} < now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`,
+        isExpired: isExpiredEntry,
       })
       .from(contestEntries)
       .where(eq(contestEntries.confirmTokenHash, tokenHash));

@@ -6,8 +6,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests } from '#server/db/schema.ts';
-import { injectPath, latestMailTo, linkIn, mailsTo } from '#server/testing/auth-helpers.ts';
+import { latestMailTo, linkIn, mailsTo } from '#server/testing/auth-helpers.ts';
 import { drawApi, expectError, expectOk } from '#server/testing/draw-api.ts';
+import { settleMails } from '#server/testing/mail-helpers.ts';
 import {
   contestBody,
   DAY_MS,
@@ -17,7 +18,6 @@ import {
   seedUser,
   type SeededUser,
 } from '#server/testing/seed.ts';
-import { settleMails } from '#server/testing/mail-helpers.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
@@ -46,12 +46,9 @@ const enter = (t: TestApp, contestId: string, name: string, email: string) =>
     payload: { name, email },
   });
 
-/** What the confirmation page calls with the link's token. */
+/** What the app and scripts send with the link's token (the link's page posts its own form). */
 const confirm = (t: TestApp, token: string) =>
-  request(t, undefined, {
-    method: 'GET',
-    url: `/api/entries/confirm?token=${encodeURIComponent(token)}`,
-  });
+  request(t, undefined, { method: 'POST', url: '/api/entries/confirm', payload: { token } });
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
@@ -195,10 +192,7 @@ describe('double opt-in', () => {
     expect(row!.confirmTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
-    const confirmed = await request(t, undefined, {
-      method: 'GET',
-      url: `/api${injectPath(link)}`,
-    });
+    const confirmed = await confirm(t, token);
     expect(expectOk<EntryConfirmation>(confirmed)).toEqual({
       contestId: contest.id,
       contestTitle: 'Opt-in Shred',
@@ -241,9 +235,28 @@ describe('double opt-in', () => {
     expectDeadLink(await confirm(t, token), entryMessages.confirmationInvalid);
   });
 
-  it('answers a link without a token 400 DEAD_LINK "not valid"', async () => {
-    const response = await request(t, undefined, { method: 'GET', url: '/api/entries/confirm' });
+  it('answers a body without a token 400 DEAD_LINK "not valid"', async () => {
+    const response = await request(t, undefined, {
+      method: 'POST',
+      url: '/api/entries/confirm',
+      payload: {},
+    });
     expectDeadLink(response, entryMessages.confirmationInvalid);
+  });
+
+  it('has no GET that confirms: opening the API with the link’s token is a 404', async () => {
+    const contest = await pendingContest();
+    const email = 'api-get@example.com';
+    await enter(t, contest.id, 'Gus', email);
+    const token = tokenOf(await confirmationLink(t, email));
+    const opened = await request(t, undefined, {
+      method: 'GET',
+      url: `/api/entries/confirm?token=${encodeURIComponent(token)}`,
+    });
+    expect(opened.statusCode).toBe(404);
+    const [row] = await entryRows(t, contest.id);
+    expect(row!.status).toBe('pending');
+    expect(await entryCounter(t, contest.id)).toBe(0);
   });
 
   it('refuses an expired link; the purge deletes the entry and frees its address', async () => {

@@ -189,10 +189,7 @@ describe.each([
     );
     const confirmations = await Promise.all(
       tokens.map((token) =>
-        request(t, undefined, {
-          method: 'GET',
-          url: `/api/entries/confirm?token=${encodeURIComponent(token)}`,
-        }),
+        request(t, undefined, { method: 'POST', url: '/api/entries/confirm', payload: { token } }),
       ),
     );
     expect(confirmations.map((response) => response.statusCode)).toEqual(Array(100).fill(200));

@@ -535,8 +535,9 @@ describe('referrals', () => {
 
       const link = linkIn((await latestMailTo(t, friendEmail)).text, '/entries/confirm');
       const confirmed = await request(t, undefined, {
-        method: 'GET',
-        url: `/api/entries/confirm?token=${encodeURIComponent(new URL(link).searchParams.get('token')!)}`,
+        method: 'POST',
+        url: '/api/entries/confirm',
+        payload: { token: new URL(link).searchParams.get('token')! },
       });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
       expect(await itemOf(contest.id, referrer.id)).toMatchObject({ referrals: 1, weight: 3 });

@@ -26,6 +26,7 @@ import {
   type TopReferrer,
 } from '#shared/contracts/referrals.ts';
 import type { ErrorBody } from '#shared/errors.ts';
+import { confirmPageRoutes } from './confirm-page-routes.ts';
 import { confirmEntry } from './confirm.ts';
 import { entryPageRoutes } from './entry-page-routes.ts';
 import { createEntryPages } from './entry-page.ts';
@@ -61,7 +62,7 @@ const entryStatusQuery = z.object({ token: z.string().default('') });
 
 const entryParams = z.object({ contestId: z.string().max(100), entryId: z.string().max(100) });
 const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });
-const confirmQuery = z.object({ token: z.string().max(200).default('') });
+const confirmBody = z.object({ token: z.string().max(200).default('') });
 
 /** The same answer to every refused entry, serialised once (decision 024). */
 const BUSY_BODY = JSON.stringify({
@@ -213,9 +214,12 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   );
 
-  // Public: the link of a double opt-in e-mail (the web page /entries/confirm calls it).
-  app.get('/api/entries/confirm', { schema: { querystring: confirmQuery } }, async (request) =>
-    confirmEntry(ctx, request.query.token),
+  // Public: the double opt-in link's page (GET, which changes nothing) and its form's POST.
+  await app.register(confirmPageRoutes, { ctx });
+  // Public: confirms the entry of a double opt-in link's token, for scripts and the app. A POST:
+  // opening a link must never confirm (mail scanners open links).
+  app.post('/api/entries/confirm', { schema: { body: confirmBody } }, async (request) =>
+    confirmEntry(ctx, request.body.token),
   );
 
   app.get(

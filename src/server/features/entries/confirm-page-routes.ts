@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '#server/context.ts';
+import { contestEntries } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
+import { escapeHtml } from '#server/lib/html.ts';
+import { builtIndexHtml } from '#server/plugins/client.ts';
+import type { EntryConfirmation, EntryReceipt } from '#shared/contracts/entries.ts';
+import {
+  CONFIRM_ENTRY_PATH,
+  CONFIRM_TOKEN_FIELD,
+  confirmRefusalOf,
+  confirmRefusals,
+  type ConfirmEntryView,
+} from '#shared/contracts/entry-confirmation.ts';
+import { renderConfirmEntryPage } from '#web/app/render-on-server.tsx';
+import { confirmEntry, describeConfirmLink } from './confirm.ts';
+import { rememberEnteredInCookie } from './entered-cookie.ts';
+import { referralLinkFor } from './referrals.ts';
+
+/** A form of one token (43 characters) and its name: anything much longer is not our form. */
+const CONFIRM_BODY_MAX_BYTES = 1024;
+
+/**
+ * The link's URL holds its token: other sites must not get it through a Referer. Not
+ * `no-referrer`: under it Chromium sends `Origin: null` with the form's POST, which the origin
+ * check refuses (decision 023). `strict-origin` sends our origin and never a path, so the token
+ * leaves in no Referer, not even to ourselves (the style sheet, the form's POST).
+ */
+const TOKEN_PAGE_REFERRER_POLICY = 'strict-origin';
+
+/** The link's token: the first value, as text (a repeated or odd parameter is no token). */
+function tokenOf(value: unknown): string {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+const pageTitles: Record<ConfirmEntryView['kind'], string> = {
+  ask: 'Confirm your entry',
+  refused: 'Your entry',
+  confirmed: 'Entry confirmed',
+};
+
+/**
+ * The page in the built index.html, without its scripts: nothing on it is for a script to do
+ * (its form posts itself), and a mail scanner that runs scripts finds none. The style sheet stays.
+ */
+function pageHtml(template: string, markup: string, view: ConfirmEntryView): string {
+  return template
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(pageTitles[view.kind])} – Prizewheel</title>`,
+    )
+    .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/\s*<link\s[^>]*rel="modulepreload"[^>]*>/gi, '')
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/**
+ * The double opt-in link's page, without JavaScript (docs/product.md#trusted-leads). Opening the
+ * link (GET) changes nothing: mail scanners open links, and some run the pages' scripts. The page
+ * names the contest, or says why the link cannot confirm, and holds a plain form whose button
+ * posts the token; the POST confirms through confirmEntry, as `POST /api/entries/confirm` does,
+ * and answers with the result page. Its own scope, so that form bodies are read here only.
+ */
+export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: CONFIRM_BODY_MAX_BYTES },
+    (_request, body, done) => {
+      done(null, { token: new URLSearchParams(body as string).get(CONFIRM_TOKEN_FIELD) ?? '' });
+    },
+  );
+
+  async function sendPage(
+    reply: FastifyReply,
+    template: string,
+    view: ConfirmEntryView,
+    statusCode: number,
+  ) {
+    const markup = await renderConfirmEntryPage(view);
+    return reply
+      .status(statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(pageHtml(template, markup, view));
+  }
+
+  /**
+   * What the entry page shows once the entrant comes back to it: the confirmed entry, with their
+   * personal link when they have one. Kept in the page's cookie, as the plain form keeps its
+   * entry, so the page stops asking to check the inbox (the script copies it into its memory).
+   */
+  async function confirmedReceipt(confirmation: EntryConfirmation): Promise<EntryReceipt> {
+    const [entry] = await ctx.db
+      .select({ referralCode: contestEntries.referralCode })
+      .from(contestEntries)
+      .where(eq(contestEntries.id, confirmation.entry.id));
+    const referralCode = entry?.referralCode;
+    return referralCode
+      ? {
+          ...confirmation.entry,
+          referral: referralLinkFor(ctx.config, confirmation.contestId, {
+            id: confirmation.entry.id,
+            referralCode,
+          }),
+        }
+      : confirmation.entry;
+  }
+
+  app.get<{ Querystring: Record<string, unknown> }>(CONFIRM_ENTRY_PATH, async (request, reply) => {
+    const template = builtIndexHtml(app);
+    const token = tokenOf(request.query[CONFIRM_TOKEN_FIELD]);
+    const link = await describeConfirmLink(ctx, token);
+    reply.header('referrer-policy', TOKEN_PAGE_REFERRER_POLICY);
+    if (link.refusal) {
+      const view = { kind: 'refused', refusal: link.refusal, contest: link.contest } as const;
+      return sendPage(reply, template, view, confirmRefusals[link.refusal].status);
+    }
+    return sendPage(reply, template, { kind: 'ask', token, contest: link.contest }, 200);
+  });
+
+  app.post<{ Body: Record<string, unknown> | undefined }>(
+    CONFIRM_ENTRY_PATH,
+    { bodyLimit: CONFIRM_BODY_MAX_BYTES },
+    async (request, reply) => {
+      // Before anything changes: without the built client there is no page to answer with.
+      const template = builtIndexHtml(app);
+      const token = tokenOf(request.body?.[CONFIRM_TOKEN_FIELD]);
+      try {
+        const confirmation = await confirmEntry(ctx, token);
+        rememberEnteredInCookie(request, reply, await confirmedReceipt(confirmation));
+        return await sendPage(reply, template, { kind: 'confirmed', confirmation }, 200);
+      } catch (error) {
+        const refusal =
+          error instanceof AppError ? confirmRefusalOf(error.code, error.message) : null;
+        if (!refusal) throw error;
+        // The contest, for the way on (its page): read again, as the refusal left it.
+        const { contest } = await describeConfirmLink(ctx, token);
+        const view = { kind: 'refused', refusal, contest } as const;
+        return sendPage(reply, template, view, confirmRefusals[refusal].status);
+      }
+    },
+  );
+};
