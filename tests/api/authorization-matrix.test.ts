@@ -519,6 +519,26 @@ describe('authorization matrix', () => {
       expected: adminOnly(200),
     },
     {
+      route: 'GET /api/admin/mail-queue',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/admin/mail-queue' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'POST /api/admin/mail-queue/retry-failed',
+      call: (as) => request(t, as, { method: 'POST', url: '/api/admin/mail-queue/retry-failed' }),
+      expected: adminOnly(200),
+    },
+    {
+      route: 'POST /api/admin/mail-queue/:mailId/retry',
+      // An id no mail has: past the admin check, the answer is the mail's 404.
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/admin/mail-queue/0190b3d4-7d7d-7e59-8e6b-2090f7ad3ead/retry',
+        }),
+      expected: adminOnly(404),
+    },
+    {
       route: 'GET /api/database/inspect',
       call: (as) => request(t, as, { method: 'GET', url: '/api/database/inspect' }),
       expected: adminOnly(200),

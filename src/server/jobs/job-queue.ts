@@ -25,11 +25,20 @@ export type JobDefinition<Data extends object> = {
   queue?: Omit<Queue, 'name'>;
   /** Jobs fetched together; their handler settles each one (pg-boss's per-job results). */
   batchSize?: number;
+  /** Batches handled side by side by one instance (one waits on the database, one sends). */
+  concurrency?: number;
   handle: (jobs: Job<Data>[]) => Promise<JobResult[]>;
 };
 
 /** Work run on a schedule, once per cluster however many instances run (pg-boss's cron). */
 export type RecurringJob = { name: string; cron: string; run: () => Promise<void> };
+
+/**
+ * How often pg-boss looks for jobs whose instance died (a missed heartbeat, an expiry) and runs
+ * its maintenance: a job taken by an instance killed mid-send is taken again within about this
+ * plus its heartbeat (pg-boss's default is a minute each).
+ */
+const SUPERVISE_INTERVAL_SECONDS = 10;
 
 /** How long a due job waits at most; a new job's NOTIFY usually wakes its worker at once. */
 const POLLING_INTERVAL_SECONDS = 2;
@@ -56,6 +65,8 @@ export class JobQueue {
             db: fromPglite(database.client),
             backend: 'pglite',
             useListenNotify: true,
+            monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+            superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
           })
         : new PgBoss({
             connectionString: database.url,
@@ -64,6 +75,8 @@ export class JobQueue {
             max: 3,
             connectionTimeoutMillis: 5000,
             useListenNotify: true,
+            monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+            superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
             application_name: 'prizewheel-jobs',
           });
     // A database outage surfaces here as well as in requests; the queue polls again by itself.
@@ -105,6 +118,7 @@ export class JobQueue {
         definition.name,
         {
           batchSize: definition.batchSize ?? 1,
+          localConcurrency: definition.concurrency ?? 1,
           perJobResults: true,
           pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
           // NOTIFY wakes a worker for a new job, not for one whose time (a deadline, a retry's

@@ -33,11 +33,16 @@ export const DEAD_MAIL_JOB = 'mail-dead';
  */
 export const MAIL_RETRY = { retryLimit: 36, retryDelay: 5, retryDelayMax: 3600 } as const;
 
-/** A send that takes this long died with its instance: another instance takes the job again. */
-const MAIL_JOB_EXPIRE_SECONDS = 60;
+/**
+ * A worker sending a batch says so every few seconds: a batch whose instance died (kill -9) is
+ * taken again once this has passed without a word (and pg-boss's next check, ~10 s), not after
+ * the expiry, which only bounds a batch that hangs.
+ */
+const MAIL_HEARTBEAT_SECONDS = 10;
+const MAIL_JOB_EXPIRE_SECONDS = 300;
 
-/** Fetched together; the SMTP pool sends them side by side. */
-const MAIL_BATCH = 10;
+/** Fetched together; the SMTP pool (5 sockets by default) sends them side by side. */
+const MAIL_BATCH = 20;
 
 type MailJob = { mailId: string };
 
@@ -76,10 +81,12 @@ export function createMailQueue(options: {
   jobs.define<MailJob>({
     name: SEND_MAIL_JOB,
     batchSize: MAIL_BATCH,
+    concurrency: 2,
     queue: {
       ...MAIL_RETRY,
       retryBackoff: true,
       expireInSeconds: MAIL_JOB_EXPIRE_SECONDS,
+      heartbeatSeconds: MAIL_HEARTBEAT_SECONDS,
       deadLetter: DEAD_MAIL_JOB,
       // The mails table is the record; a sent job's row has nothing more to tell.
       deleteAfterSeconds: 24 * 60 * 60,
