@@ -60,8 +60,14 @@ describe('the mail queue', () => {
       .where(eq(mails.id, id))
       .then(([row]) => row!);
 
+  const logLines: string[] = [];
+
   beforeAll(async () => {
-    t = await createTestApp({ mailTransport: relay });
+    t = await createTestApp({
+      mailTransport: relay,
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
   });
 
   afterAll(async () => {
@@ -108,7 +114,7 @@ describe('the mail queue', () => {
 
   it('records a permanent refusal with the relay’s answer and does not try it again', async () => {
     const email = 'nobody@example.com';
-    relay.answers.set(email, [refusal(550, '550 5.1.1 mailbox unavailable')]);
+    relay.answers.set(email, [refusal(550, `550 5.1.1 <${email}>: mailbox unavailable`)]);
     await signUp(email);
     const queued = await mailTo(email);
     const failed = await waitFor(
@@ -118,8 +124,12 @@ describe('the mail queue', () => {
     expect(failed).toMatchObject({
       status: 'failed',
       attempts: 1,
-      lastError: '550 5.1.1 mailbox unavailable',
+      lastError: `550 5.1.1 <${email}>: mailbox unavailable`,
     });
+    // The log says what happened to which mail, never to whom (decision 013).
+    const logged = logLines.filter((line) => line.includes(queued.id));
+    expect(logged.some((line) => line.includes('550 5.1.1 <[address]>'))).toBe(true);
+    expect(logLines.filter((line) => line.includes(email))).toEqual([]);
     await sleep(6000);
     expect((await mailRow(queued.id)).attempts).toBe(1);
     expect(relay.delivered.some((mail) => mail.to === email)).toBe(false);

@@ -167,6 +167,8 @@ export function createMailQueue(options: {
 
 type StoredMail = OutgoingMail & { status: string };
 
+const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '[address]');
+
 /**
  * Sends one batch, each mail on its own: a refused recipient never holds up the others. A mail
  * already sent (its job ran again after a lost acknowledgement) or given up is skipped.
@@ -197,7 +199,12 @@ async function sendBatch(
       } catch (error) {
         const answer = describeMailFailure(error);
         const permanent = isPermanentRefusal(error);
-        log.warn({ mailId: mail.id, answer, permanent }, 'mail not delivered');
+        // The relay's answer often names the recipient: the row keeps it, the log does not
+        // (decision 013).
+        log.warn(
+          { mailId: mail.id, answer: withoutAddresses(answer), permanent },
+          'mail not delivered',
+        );
         await recordFailure(db, mail.id, answer, permanent ? 'failed' : 'retrying');
         return permanent
           ? { id: job.id, status: 'completed' }
