@@ -14,6 +14,7 @@ import { AdminStatCards } from '../components/admin-stat-cards.tsx';
 import { ContestsPanel } from '../components/contests-panel.tsx';
 import { DrawsPanel } from '../components/draws-panel.tsx';
 import { LatestActionsCard } from '../components/latest-actions-card.tsx';
+import { MailPanel } from '../components/mail-panel.tsx';
 import { ToolLinks, type ToolLink } from '../components/tool-links.tsx';
 import { UserAccessButtons } from '../components/user-access-buttons.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
@@ -25,6 +26,8 @@ const tools: ToolLink[] = [
   { href: '/database-reset', label: 'Password Reset', icon: KeyRound },
   { href: '/admin-verify-production', label: 'Email Verification', icon: MailCheck },
 ];
+
+const tabOnPhone = 'basis-[45%] sm:basis-auto';
 
 export function AdminPanelPage() {
   const [, navigate] = useLocation();
@@ -72,10 +75,20 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <Tabs defaultValue="users" className="min-w-0">
-          <TabsList>
-            <TabsTrigger value="users">User Management</TabsTrigger>
-            <TabsTrigger value="contests">Contest Management</TabsTrigger>
-            <TabsTrigger value="draws">Draw History</TabsTrigger>
+          {/* Four tabs do not fit a phone's row: two rows of two. */}
+          <TabsList className="flex-wrap sm:flex-nowrap">
+            <TabsTrigger value="users" className={tabOnPhone}>
+              User Management
+            </TabsTrigger>
+            <TabsTrigger value="contests" className={tabOnPhone}>
+              Contest Management
+            </TabsTrigger>
+            <TabsTrigger value="draws" className={tabOnPhone}>
+              Draw History
+            </TabsTrigger>
+            <TabsTrigger value="mail" className={tabOnPhone}>
+              Mail
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="users" className="mt-4">
             <UsersPanel
@@ -89,6 +102,9 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
           </TabsContent>
           <TabsContent value="draws" className="mt-4">
             <DrawsPanel />
+          </TabsContent>
+          <TabsContent value="mail" className="mt-4">
+            <MailPanel />
           </TabsContent>
         </Tabs>
         <LatestActionsCard />

@@ -1,6 +1,6 @@
 import { Copy, MailCheck, PartyPopper, ShieldCheck } from 'lucide-react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
-import type { EntryStatus } from '#shared/contracts/entries.ts';
+import { entryMessages, type EntryStatus } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -94,6 +94,7 @@ function Receipt({
 export function EnteredCard({
   name,
   status,
+  confirmationResent = false,
   confirmationMessage,
   endDate,
   winnersCount,
@@ -104,6 +105,8 @@ export function EnteredCard({
   name: string;
   /** Pending: the entry counts once its entrant opens the link we e-mailed them. */
   status: EntryStatus;
+  /** A pending entry entered again: a new link went out and the first one no longer works. */
+  confirmationResent?: boolean;
   confirmationMessage: string | null;
   endDate: string;
   winnersCount: number;
@@ -125,10 +128,20 @@ export function EnteredCard({
           <h2 className={cn('mt-3 text-2xl font-extrabold leading-tight', tone.strong)}>
             Check your inbox to confirm your entry
           </h2>
-          <p className={cn('mt-2', tone.strong)}>
-            Thanks {name}! We&apos;ve sent you a confirmation link. Your entry counts only once you
-            open it, and the link expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
-          </p>
+          {confirmationResent ? (
+            <>
+              <p className={cn('mt-2', tone.strong)}>{entryMessages.confirmationResent}</p>
+              <p className={cn('mt-2', tone.strong)}>
+                Your entry counts only once you open the new link, and it expires in{' '}
+                {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
+              </p>
+            </>
+          ) : (
+            <p className={cn('mt-2', tone.strong)}>
+              Thanks {name}! We&apos;ve sent you a confirmation link. Your entry counts only once
+              you open it, and the link expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
+            </p>
+          )}
           <p className={cn('mt-2 text-sm', tone.soft)}>
             Nothing there? Look in your spam or promotions folder.
           </p>

@@ -97,7 +97,9 @@ export function EntryForm({
           receipt.status === 'pending'
             ? {
                 title: 'Check your inbox',
-                description: 'Open the link we e-mailed you to confirm your entry.',
+                description: receipt.confirmationResent
+                  ? 'Open the new link we e-mailed you to confirm your entry.'
+                  : 'Open the link we e-mailed you to confirm your entry.',
                 variant: 'success',
               }
             : {

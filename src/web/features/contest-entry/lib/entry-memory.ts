@@ -18,6 +18,7 @@ const entryIdKey = (contestId: string) => `prizewheel:entry-id:${contestId}`;
 const statusKey = (contestId: string) => `prizewheel:entry-status:${contestId}`;
 const entryDateKey = (contestId: string) => `prizewheel:entry-date:${contestId}`;
 const referralKey = (contestId: string) => `prizewheel:referral:${contestId}`;
+const resentKey = (contestId: string) => `prizewheel:confirmation-resent:${contestId}`;
 const inMemory = new Map<string, string>();
 const listeners = new Set<() => void>();
 
@@ -59,6 +60,9 @@ export function rememberEntry(receipt: EntryReceipt): void {
   // An earlier entry's link (one whose confirmation expired) is not this entry's.
   if (receipt.referral) write(referralKey(receipt.contestId), JSON.stringify(receipt.referral));
   else remove(referralKey(receipt.contestId));
+  // Entered again while pending: the page says a new link went out and the old one is dead.
+  if (receipt.confirmationResent) write(resentKey(receipt.contestId), 'true');
+  else remove(resentKey(receipt.contestId));
   notify();
 }
 
@@ -125,6 +129,19 @@ export function useEnteredStatus(contestId: string): EntryStatus {
     subscribe,
     () => (read(statusKey(contestId)) === 'pending' ? 'pending' : 'confirmed'),
     () => serverEntry?.status ?? 'confirmed',
+  );
+}
+
+/**
+ * Whether this device's pending entry was an address entering again before confirming: the
+ * server then mailed a new link and retired the first one.
+ */
+export function useEnteredConfirmationResent(contestId: string): boolean {
+  const serverEntry = useServerEntry(contestId);
+  return useSyncExternalStore(
+    subscribe,
+    () => read(resentKey(contestId)) === 'true',
+    () => serverEntry?.confirmationResent === true,
   );
 }
 

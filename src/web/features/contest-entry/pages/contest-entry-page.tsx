@@ -15,6 +15,7 @@ import { EntryForm } from '../components/entry-form.tsx';
 import { PublicFrame } from '../components/public-frame.tsx';
 import {
   rememberEntry,
+  useEnteredConfirmationResent,
   useEnteredEntryId,
   useEnteredName,
   useEnteredReferral,
@@ -102,6 +103,7 @@ export function ContestEntryPage({
   const enteredName = useEnteredName(contestId);
   const enteredEntryId = useEnteredEntryId(contestId);
   const enteredStatus = useEnteredStatus(contestId);
+  const confirmationResent = useEnteredConfirmationResent(contestId);
   const enteredReferral = useEnteredReferral(contestId);
   const isHydrated = useIsHydrated();
 
@@ -171,6 +173,7 @@ export function ContestEntryPage({
               <EnteredCard
                 name={enteredName}
                 status={enteredStatus}
+                confirmationResent={confirmationResent}
                 confirmationMessage={contest.confirmationMessage}
                 endDate={contest.endDate}
                 winnersCount={contest.winnersCount}

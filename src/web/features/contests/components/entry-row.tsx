@@ -1,15 +1,38 @@
-import { Trophy } from 'lucide-react';
+import { Hourglass, MailCheck, MailWarning, RefreshCw, Trophy } from 'lucide-react';
 import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import { describeFlag, flagLabels, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { confirmationMailLabels, type MailStatus } from '#shared/contracts/mail-queue.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useClearEntryFlag } from '../api/clear-entry-flag.ts';
 import { referralSummary } from '../lib/referral-summary.ts';
 import { RemoveEntryDialog } from './remove-entry-dialog.tsx';
+
+const confirmationMailLooks: Record<MailStatus, { icon: typeof MailCheck; className: string }> = {
+  queued: { icon: Hourglass, className: 'text-muted-foreground' },
+  sent: { icon: MailCheck, className: 'text-muted-foreground' },
+  retrying: { icon: RefreshCw, className: 'text-amber-800' },
+  failed: { icon: MailWarning, className: 'font-semibold text-amber-800' },
+};
+
+/**
+ * Beside a pending entry, what became of the mail that asks its entrant to confirm: an entry
+ * that never confirms may simply never have had its link.
+ */
+function ConfirmationMailStatus({ status }: { status: MailStatus }) {
+  const { icon: Icon, className } = confirmationMailLooks[status];
+  return (
+    <p className={cn('flex items-start gap-1.5 text-xs', className)}>
+      <Icon aria-hidden className="mt-px size-3.5 shrink-0" />
+      {confirmationMailLabels[status]}
+    </p>
+  );
+}
 
 function formatEntryDate(entryDate: string | null): string {
   return entryDate ? formatDateTime(entryDate) : 'Unknown';
@@ -119,6 +142,9 @@ export function EntryRow({
             ) : null}
           </p>
           <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+          {entry.status === 'pending' && entry.confirmationMail ? (
+            <ConfirmationMailStatus status={entry.confirmationMail} />
+          ) : null}
           {showReferrals ? (
             <p className="text-xs tabular-nums text-muted-foreground">{referralSummary(entry)}</p>
           ) : null}
