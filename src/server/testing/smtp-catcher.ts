@@ -44,6 +44,8 @@ export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // A client killed mid-session resets its connection: the session ends, the relay goes on.
+  server.on('error', () => {});
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
