@@ -103,7 +103,7 @@ export function EnteredCard({
   recordHref,
 }: {
   name: string;
-  /** Pending: the entry counts once its entrant opens the link we e-mailed them. */
+  /** Pending: the entry counts once its entrant confirms through the link we e-mailed them. */
   status: EntryStatus;
   /** A pending entry entered again: a new link went out and the first one no longer works. */
   confirmationResent?: boolean;
@@ -132,14 +132,15 @@ export function EnteredCard({
             <>
               <p className={cn('mt-2', tone.strong)}>{entryMessages.confirmationResent}</p>
               <p className={cn('mt-2', tone.strong)}>
-                Your entry counts only once you open the new link, and it expires in{' '}
-                {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
+                Your entry counts once you open the new link and press &ldquo;Confirm my
+                entry&rdquo;; it expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
               </p>
             </>
           ) : (
             <p className={cn('mt-2', tone.strong)}>
-              Thanks {name}! We&apos;ve sent you a confirmation link. Your entry counts only once
-              you open it, and the link expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
+              Thanks {name}! We&apos;ve sent you a confirmation link. Your entry counts once you
+              open it and press &ldquo;Confirm my entry&rdquo;; the link expires in{' '}
+              {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.
             </p>
           )}
           <p className={cn('mt-2 text-sm', tone.soft)}>
