@@ -217,7 +217,7 @@ describe('the mail queue', () => {
       (row) => row.status === 'retrying',
     );
     // As pg-boss does once the last retry has failed.
-    await t.app.jobs.enqueue(t.database.db, DEAD_MAIL_JOB, [{ data: { mailId: queued.id } }]);
+    await t.app.jobs.enqueue(t.database.db, DEAD_MAIL_JOB, [{ data: { mailIds: [queued.id] } }]);
     await waitFor(
       () => mailRow(queued.id),
       (row) => row.status === 'failed',

@@ -7,6 +7,8 @@ export type CaughtMail = { to: string; messageId: string; subject: string };
 export type SmtpCatcher = {
   port: number;
   received: CaughtMail[];
+  /** The most SMTP sessions that were open at once. */
+  maxSessions(): number;
   /** The distinct Message-IDs received so far. */
   messageIds(): Set<string>;
   close(): Promise<void>;
@@ -15,13 +17,29 @@ export type SmtpCatcher = {
 const headerOf = (raw: string, name: string) =>
   raw.match(new RegExp(`^${name}:[ \\t]*(.+)$`, 'im'))?.[1]?.trim() ?? '';
 
-/** A local SMTP relay that accepts everything and keeps each message's recipient and id. */
-export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
+/**
+ * A local SMTP relay that accepts everything and keeps each message's recipient and id;
+ * `answerDelayMs` makes it a slow relay (each message is acknowledged that long after its data).
+ */
+export async function startSmtpCatcher(
+  port = 0,
+  options: { answerDelayMs?: number } = {},
+): Promise<SmtpCatcher> {
   const received: CaughtMail[] = [];
+  let sessions = 0;
+  let maxSessions = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      sessions += 1;
+      maxSessions = Math.max(maxSessions, sessions);
+      callback();
+    },
+    onClose() {
+      sessions -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -36,7 +54,8 @@ export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
             subject: headerOf(head, 'Subject'),
           });
         }
-        callback();
+        if (options.answerDelayMs) setTimeout(callback, options.answerDelayMs);
+        else callback();
       });
     },
   });
@@ -49,6 +68,7 @@ export async function startSmtpCatcher(port = 0): Promise<SmtpCatcher> {
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
+    maxSessions: () => maxSessions,
     messageIds: () => new Set(received.map((mail) => mail.messageId)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -183,6 +183,51 @@ describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABA
       expect(killedAfterMs).toBeLessThan(50);
       expect(catcher.messageIds().size).toBe(300);
       expectOneMessagePerRecipient(catcher, acknowledged);
+      // The SMTP pool: never more than SMTP_MAX_CONNECTIONS (5) sockets from one instance.
+      expect(catcher.maxSessions()).toBeLessThanOrEqual(5);
+    });
+
+    it('lets the mails in flight finish on SIGTERM and leaves the rest queued for the next start', async () => {
+      const target = await freshDeployment();
+      const contestId = await seedOpenContest(target, { requireConfirmation: true });
+      // A slow relay: each message is acknowledged half a second after its data.
+      const catcher = await startSmtpCatcher(0, { answerDelayMs: 500 });
+      onTestFinished(catcher.close);
+      const env = {
+        ...serverEnv(target),
+        SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+        RATE_LIMIT: 'off',
+      };
+      const first = await startServer(env);
+      onTestFinished(first.kill);
+      const answers = await enterMany([first], contestId, 200, 'term', 100);
+      expect(answers.every(isAcknowledged)).toBe(true);
+      await waitUntil('the first mails at the relay', () => catcher.received.length > 0, 30_000);
+
+      const signalledAt = Date.now();
+      await first.stop();
+      const stoppedInMs = Date.now() - signalledAt;
+      const atStop = catcher.messageIds().size;
+      expect(stoppedInMs).toBeLessThan(15_000);
+      expect(atStop).toBeLessThan(200);
+
+      const restarted = await startServer(env, { port: first.port });
+      onTestFinished(restarted.kill);
+      onTestFailed(() => console.error(first.output(), restarted.output()));
+      await waitUntil(
+        'a mail for every entry after the restart',
+        () => catcher.messageIds().size >= 200,
+        DELIVERED_WITHIN_MS,
+      );
+      report(
+        `SIGTERM on ${engine} with mails in flight to a slow relay: stopped in ${stoppedInMs} ms, ` +
+          `${atStop} of 200 mails out by then, the rest after the restart ` +
+          `(${catcher.received.length} deliveries, ${catcher.messageIds().size} Message-IDs)`,
+      );
+      expectOneMessagePerRecipient(
+        catcher,
+        answers.map((answer) => answer.email),
+      );
     });
   },
 );

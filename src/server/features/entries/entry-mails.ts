@@ -43,13 +43,21 @@ export type EntryMailing = {
 
 /**
  * The entry mails each candidate's mailbox got in the last 24 hours, by the candidate's folded
- * address (one query for the batch, on the mails' partial index).
+ * address (one query for the batch, on the mails' partial index). Batches of other contests
+ * run at the same time on PostgreSQL: each mailbox is locked for the rest of the transaction
+ * first (in key order, after the contest's row, so no two batches wait on each other in a
+ * circle), and counted only then, so two batches cannot both see the fifth mail as the fourth.
  */
 export async function countRecentEntryMails(
   db: Db,
   emails: string[],
 ): Promise<Map<string, number>> {
-  const keys = [...new Set(emails.map(emailKey))];
+  const keys = [...new Set(emails.map(emailKey))].sort();
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('entry-mails ' || key, 0))
+      from unnest(${sql.param(keys)}::text[]) with ordinality as mailbox(key, position)
+      order by position`,
+  );
   const rows = await queryRows<{ key: string; sent: number }>(
     db,
     sql`select fold_email(recipient) as key, count(*)::int as sent from mails

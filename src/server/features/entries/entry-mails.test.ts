@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contestEntries, mails } from '#server/db/schema.ts';
+import { mailsTo } from '#server/testing/auth-helpers.ts';
+import { expectError, expectOk } from '#server/testing/draw-api.ts';
+import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
+import { ENTRY_MAILS_PER_DAY } from './entry-mails.ts';
+
+/**
+ * An entry form makes the platform mail an address someone typed (docs/product.md#entry-mails):
+ * the attacker's side first. A review proved that a name holding a link was mailed, as the
+ * greeting of the confirmation mail, to any address, as often as one liked.
+ */
+describe('entry mails cannot be turned on others', () => {
+  let t: TestApp;
+  let owner: SeededUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await seedUser(t);
+  });
+  afterAll(() => t.close());
+
+  const enter = (contestId: string, name: string, email: string) =>
+    request(t, undefined, {
+      method: 'POST',
+      url: `/api/contests/${contestId}/entries`,
+      payload: { name, email },
+    });
+
+  const confirmingContest = () => seedContest(t.database, owner, { requireConfirmation: true });
+
+  it('refuses a name holding a link, storing and mailing nothing', async () => {
+    const contest = await confirmingContest();
+    const victim = 'victim-link@example.com';
+    for (const name of ['Claim your prize at https://evil.example', 'www.evil.example']) {
+      const response = await enter(contest.id, name, victim);
+      expectError(response, 400, 'VALIDATION', entryMessages.nameHasLink);
+      expect(response.json()).toMatchObject({ errors: { name: entryMessages.nameHasLink } });
+    }
+    expect(await mailsTo(t, victim)).toEqual([]);
+    const stored = await t.database.db
+      .select()
+      .from(contestEntries)
+      .where(eq(contestEntries.contestId, contest.id));
+    expect(stored).toEqual([]);
+  });
+
+  it('mails nothing the entrant typed, from the owner, saying why', async () => {
+    const contest = await confirmingContest();
+    const email = 'typed-text@example.com';
+    expectOk<EntryReceipt>(await enter(contest.id, 'Totally Real Prize Department', email), 201);
+    const [mail] = await mailsTo(t, email);
+    expect(mail).toBeDefined();
+    for (const part of [mail!.subject, mail!.text, mail!.html]) {
+      expect(part).not.toMatch(/Totally|Real Prize|Department/);
+    }
+    expect(mail!.text).toMatch(/^Hi,$/m);
+    expect(mail!.senderName).toBe('Sam Seed via Prizewheel');
+    expect(mail!.text).toContain(
+      `You are receiving this because this address was entered in Sam Seed's giveaway "${contest.title}" on Prizewheel`,
+    );
+    expect(mail!.text).toContain('If it was not you, ignore this email');
+  });
+
+  it(`sends one mailbox at most ${ENTRY_MAILS_PER_DAY} entry mails a day across contests, then refuses with 429`, async () => {
+    const victim = 'Flooded.Victim@gmail.com';
+    // Aliases of one mailbox count as one: a +tag, dots and letter case.
+    const spellings = [
+      'flooded.victim@gmail.com',
+      'floodedvictim+1@gmail.com',
+      'FLOODED.VICTIM+2@googlemail.com',
+      'flooded.victim+3@gmail.com',
+      'f.l.o.o.d.e.d.victim@gmail.com',
+    ];
+    for (const spelling of spellings) {
+      const contest = await confirmingContest();
+      expectOk<EntryReceipt>(await enter(contest.id, 'Victim', spelling), 201);
+    }
+    const sixth = await confirmingContest();
+    const refused = await enter(sixth.id, 'Victim', victim);
+    expectError(refused, 429, 'RATE_LIMITED', entryMessages.tooManyMails);
+    expect(refused.headers['retry-after']).toBe('3600');
+    // Nothing stored for the refused entry, and no sixth mail.
+    const stored = await t.database.db
+      .select()
+      .from(contestEntries)
+      .where(eq(contestEntries.contestId, sixth.id));
+    expect(stored).toEqual([]);
+    const [sent] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(mails)
+      .where(sql`fold_email(${mails.recipient}) = 'floodedvictim@gmail.com'`);
+    expect(sent!.count).toBe(ENTRY_MAILS_PER_DAY);
+
+    // A day later the mailbox may be mailed again.
+    await t.database.db
+      .update(mails)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(sql`fold_email(${mails.recipient}) = 'floodedvictim@gmail.com'`);
+    expectOk<EntryReceipt>(await enter(sixth.id, 'Victim', victim), 201);
+  });
+
+  it('counts the limit inside one batch too: concurrent entries to one mailbox', async () => {
+    const victim = 'burst-victim@example.com';
+    const contests = await Promise.all(
+      Array.from({ length: ENTRY_MAILS_PER_DAY + 3 }, () => confirmingContest()),
+    );
+    const answers = await Promise.all(
+      contests.map((contest) => enter(contest.id, 'Burst', victim)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(ENTRY_MAILS_PER_DAY).fill(201),
+      ...Array<number>(3).fill(429),
+    ]);
+    expect(await mailsTo(t, victim)).toHaveLength(ENTRY_MAILS_PER_DAY);
+  });
+});
