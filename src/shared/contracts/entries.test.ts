@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEntry } from './entries.ts';
+import { entryMessages, validateEntry } from './entries.ts';
 
 /** The entry form shows exactly these messages: it validates with this contract before sending. */
 describe('the entry contract', () => {
@@ -37,6 +37,30 @@ describe('the entry contract', () => {
   ])('accepts %j', (name) => {
     expect(validateEntry({ name, email })).toEqual({ success: true, data: { name, email } });
   });
+
+  // Names appear in mails and on public pages: a name must not carry someone's link there.
+  it.each([
+    'Win a prize https://evil.example/claim',
+    'HTTP://EVIL.EXAMPLE',
+    'click evil.example/x?u=https://y',
+    'javascript:alert(1)',
+    'mailto:boss@example.com',
+    'app+scheme://open',
+    'Visit www.evil.example',
+    'WWW.EVIL.EXAMPLE',
+  ])('refuses a name holding a web address: %j', (name) => {
+    expect(validateEntry({ name, email })).toEqual({
+      success: false,
+      errors: { name: entryMessages.nameHasLink },
+    });
+  });
+
+  it.each(['Dr. Who', 'Maya: the coach', 'Anna-Lena O’Brien', 'Mr.www', 'Http Hero', 'Data Dan'])(
+    'accepts a name that only looks a little like one: %j',
+    (name) => {
+      expect(validateEntry({ name, email })).toEqual({ success: true, data: { name, email } });
+    },
+  );
 
   it('trims surrounding whitespace, controls included, before checking', () => {
     expect(validateEntry({ name: '\t Maya Chen \r\n', email })).toEqual({
