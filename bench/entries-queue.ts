@@ -15,6 +15,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs, residentMb, root, startPeakMemory } from './lib/processes.ts';
@@ -93,9 +94,10 @@ async function measure(side: Side, seconds: number): Promise<Round> {
 }
 
 async function compare(engine: Engine, before: { tree: string; bundle: string }) {
+  // The same Node flags as `npm start` gives the server (the old revision had them too).
   const beforeApp = await startPrizewheel(engine, {
     tree: before.tree,
-    serverArgs: [before.bundle],
+    serverArgs: [...serverNodeFlags(), before.bundle],
   });
   const afterApp = await startPrizewheel(engine);
   try {

@@ -5,7 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import { entryMessages, type EntryConfirmation } from '#shared/contracts/entries.ts';
 import type { ConfirmContest, ConfirmRefusal } from '#shared/contracts/entry-confirmation.ts';
-import { hashConfirmToken } from './insert-entries.ts';
+import { hashConfirmToken } from './pending-entries.ts';
 
 const deadLink = (message: string) => new AppError('DEAD_LINK', message);
 

@@ -28,7 +28,8 @@ import {
   type EntryReceipt,
   type EntrySummary,
 } from '#shared/contracts/entries.ts';
-import { insertEntries, purgeExpiredPending } from './insert-entries.ts';
+import { insertEntries } from './insert-entries.ts';
+import { purgeExpiredPending } from './pending-entries.ts';
 
 /**
  * Double opt-in (docs/product.md#trusted-leads): a contest with requireConfirmation stores

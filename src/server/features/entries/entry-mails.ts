@@ -9,6 +9,7 @@ import {
 } from '#server/mail/templates.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { emailKey } from './email-identity.ts';
+import type { EntryOutcome, Transaction } from './entry-batch.ts';
 import { referralLinkFor } from './referrals.ts';
 
 /**
@@ -119,4 +120,47 @@ export async function queueEntryMails(
     }
   }
   await mailing.queue.queue(tx, items);
+}
+
+/** The accepted entries that get a mail: a confirmation link, or a referral receipt. */
+export function entriesToMail(emails: string[], outcomes: EntryOutcome[]): EntryToMail[] {
+  const toMail: EntryToMail[] = [];
+  outcomes.forEach((outcome, position) => {
+    if (outcome.status !== 'accepted') return;
+    if (!outcome.confirmToken && !outcome.entry.referralCode) return;
+    toMail.push({
+      entryId: outcome.entry.id,
+      email: emails[position]!,
+      confirmToken: outcome.confirmToken,
+      referralCode: outcome.entry.referralCode,
+    });
+  });
+  return toMail;
+}
+
+/**
+ * Refuses the candidates whose mailbox already had its entry mails for the day (counting the
+ * batch's own, in order). Returns the positions still to insert.
+ */
+export async function screenMailLimit(
+  tx: Transaction,
+  emails: string[],
+  positions: number[],
+  outcomes: EntryOutcome[],
+): Promise<number[]> {
+  if (positions.length === 0) return positions;
+  const sent = await countRecentEntryMails(
+    tx,
+    positions.map((position) => emails[position]!),
+  );
+  return positions.filter((position) => {
+    const key = emailKey(emails[position]!);
+    const count = sent.get(key) ?? 0;
+    if (count >= ENTRY_MAILS_PER_DAY) {
+      outcomes[position] = { status: 'mail_limited' };
+      return false;
+    }
+    sent.set(key, count + 1);
+    return true;
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { EntryCandidate } from './entry-batch.ts';
 import { EntryWriter, type QueuedOutcome, type WriteBatch } from './entry-writer.ts';
-import type { EntryCandidate } from './insert-entries.ts';
 
 /** A batch writer that holds every batch until released, and records what it was given. */
 function heldWriter() {

@@ -1,4 +1,4 @@
-import type { EntryCandidate, EntryOutcome } from './insert-entries.ts';
+import type { EntryCandidate, EntryOutcome } from './entry-batch.ts';
 
 /** Writes one contest's batch in one transaction; one outcome per candidate, in order. */
 export type WriteBatch = (contestId: string, batch: EntryCandidate[]) => Promise<EntryOutcome[]>;

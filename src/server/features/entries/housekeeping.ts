@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context.ts';
 import { sweepEndedWindows } from '#server/plugins/rate-limit.ts';
-import { purgeExpiredPending } from './insert-entries.ts';
+import { purgeExpiredPending } from './pending-entries.ts';
 
 /**
  * Every ten minutes, once per cluster (a cron job of the durable queue, decision 028): deletes

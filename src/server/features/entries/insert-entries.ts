@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { and, eq, exists, sql } from 'drizzle-orm';
-import { queryPreparedRows, queryRows, type Db } from '#server/db/client.ts';
+import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import {
@@ -9,7 +8,6 @@ import {
   type HitCount,
   type Hits,
 } from '#server/plugins/rate-limit.ts';
-import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import {
   ADDRESS_FLAG_AFTER,
@@ -19,50 +17,25 @@ import {
   DOMAIN_WINDOW_MS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
-import { emailDomain, emailKey, isLargeMailProvider } from './email-identity.ts';
+import { emailDomain, isLargeMailProvider } from './email-identity.ts';
 import {
-  countRecentEntryMails,
-  ENTRY_MAILS_PER_DAY,
+  entryDateNow,
+  type EntryCandidate,
+  type EntryOutcome,
+  type Transaction,
+} from './entry-batch.ts';
+import {
+  entriesToMail,
   queueEntryMails,
+  screenMailLimit,
   type EntryMailing,
-  type EntryToMail,
 } from './entry-mails.ts';
-
-export type EntryCandidate = {
-  name: string;
-  email: string;
-  /** The client's address (IPv6: its /64), counted for bursts; absent for an owner's import. */
-  clientAddress?: string;
-  /** Flags decided before the batch (the form's timing). */
-  flags?: EntryFlag[];
-  /** The referral code of the link the entrant came through (already checked for shape). */
-  ref?: string;
-  /** A keyed hash of the client's address, kept on referral contests (hashClientAddress). */
-  clientHash?: string;
-};
-
-export type AcceptedEntry = {
-  id: string;
-  name: string;
-  entryDate: Date;
-  status: EntryStatus;
-  /** The entrant's own referral code, when the contest has referrals on. */
-  referralCode: string | null;
-};
-
-export type EntryOutcome =
-  | {
-      status: 'accepted';
-      entry: AcceptedEntry;
-      /** A pending entry's confirmation token, for its e-mail; it is stored only hashed. */
-      confirmToken: string | null;
-      /** The address had entered and not confirmed: its entry got a new link, the old one retired. */
-      resent: boolean;
-    }
-  | { status: 'rate_limited'; retryAfterSeconds: number }
-  /** Its mailbox had ENTRY_MAILS_PER_DAY entry mails in the last 24 hours: nothing was stored. */
-  | { status: 'mail_limited' }
-  | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
+import {
+  hashConfirmToken,
+  isExpiredPending,
+  purgeExpiredPending,
+  renewPendingLinks,
+} from './pending-entries.ts';
 
 /**
  * `byOwner`: an owner's import, which skips the entering rules (active and before the end, by
@@ -76,20 +49,11 @@ export type InsertOptions = {
   mailing?: EntryMailing;
 };
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Rows per INSERT. The rows travel as array parameters (unnest), so the statement's size does
  * not grow with them; the chunk only bounds one statement's work and memory.
  */
 const INSERT_CHUNK = 5000;
-
-/**
- * Entry dates are stored to the millisecond, the precision of a JavaScript Date: the list's
- * `{entryDate}_{id}` cursor then names a stored value exactly. (With now()'s microseconds,
- * every entry of one batch shares a date the cursor cannot express, and paging loses them.)
- */
-const entryDateNow = sql`date_trunc('milliseconds', now())`;
 
 /** The keys a candidate's entry counts on for bursts (none for an entry without an address). */
 type BurstKeys = { address: string | null; domain: string | null };
@@ -142,7 +106,8 @@ export async function insertEntries(
     const screened = screenBursts(prepared, hits, counts, outcomes);
     const mailing = options.byOwner ? undefined : options.mailing;
     const sendsMail = mailing !== undefined && (isPending || contest.referralBonus > 0);
-    const eligible = sendsMail ? await screenMailLimit(tx, prepared, screened, outcomes) : screened;
+    const emails = prepared.map((candidate) => candidate.email);
+    const eligible = sendsMail ? await screenMailLimit(tx, emails, screened, outcomes) : screened;
 
     // Pending entries do not take places (only confirmations do), but none are taken once full.
     const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
@@ -170,7 +135,7 @@ export async function insertEntries(
       next += positions.length;
     }
     for (const position of open.slice(next)) outcomes[position] = { status: 'full' };
-    if (isPending && mailing) await renewPendingLinks(tx, contestId, prepared, outcomes, entry);
+    if (isPending && mailing) await renewPendingLinks(tx, contestId, emails, outcomes, entry);
     if (sendsMail) {
       await queueEntryMails(
         tx,
@@ -181,115 +146,11 @@ export async function insertEntries(
           referralBonus: contest.referralBonus,
           ownerName: contest.ownerName,
         },
-        entriesToMail(prepared, outcomes),
+        entriesToMail(emails, outcomes),
       );
     }
     return outcomes;
   });
-}
-
-/** The accepted entries that get a mail: a confirmation link, or a referral receipt. */
-function entriesToMail(prepared: Prepared[], outcomes: EntryOutcome[]): EntryToMail[] {
-  const toMail: EntryToMail[] = [];
-  outcomes.forEach((outcome, position) => {
-    if (outcome.status !== 'accepted') return;
-    if (!outcome.confirmToken && !outcome.entry.referralCode) return;
-    toMail.push({
-      entryId: outcome.entry.id,
-      email: prepared[position]!.email,
-      confirmToken: outcome.confirmToken,
-      referralCode: outcome.entry.referralCode,
-    });
-  });
-  return toMail;
-}
-
-/**
- * Refuses the candidates whose mailbox already had its entry mails for the day (counting the
- * batch's own, in order). Returns the positions still to insert.
- */
-async function screenMailLimit(
-  tx: Transaction,
-  prepared: Prepared[],
-  positions: number[],
-  outcomes: EntryOutcome[],
-): Promise<number[]> {
-  if (positions.length === 0) return positions;
-  const sent = await countRecentEntryMails(
-    tx,
-    positions.map((position) => prepared[position]!.email),
-  );
-  return positions.filter((position) => {
-    const key = emailKey(prepared[position]!.email);
-    const count = sent.get(key) ?? 0;
-    if (count >= ENTRY_MAILS_PER_DAY) {
-      outcomes[position] = { status: 'mail_limited' };
-      return false;
-    }
-    sent.set(key, count + 1);
-    return true;
-  });
-}
-
-/**
- * A pending entry entered again (the mail got lost, or its link expired in the inbox) gets a new
- * link, valid for another 48 hours from now, and the old one stops working: the candidate is
- * answered as entered, with `resent`, instead of "already entered". Only the first candidate of
- * a mailbox in the batch renews it.
- */
-async function renewPendingLinks(
-  tx: Transaction,
-  contestId: string,
-  prepared: Prepared[],
-  outcomes: EntryOutcome[],
-  entry: { entryDate: Date; status: EntryStatus },
-) {
-  const seen = new Set<string>();
-  const positions = outcomes.flatMap((outcome, position) => {
-    if (outcome.status !== 'duplicate') return [];
-    const key = emailKey(prepared[position]!.email);
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [position];
-  });
-  if (positions.length === 0) return;
-  const tokens = positions.map(() => createRandomToken());
-  const renewed = await queryRows<InsertedRow & { name: string }>(
-    tx,
-    sql`update contest_entries entry set confirm_token_hash = candidate.token_hash,
-        entry_date = ${entryDateNow}
-      from unnest(${sql.param(positions.map((position) => prepared[position]!.email))}::text[],
-                  ${sql.param(tokens.map(hashConfirmToken))}::text[]) as candidate(email, token_hash)
-      where entry.contest_id = ${contestId} and entry.email_key = fold_email(candidate.email)
-        and entry.status = 'pending'
-      returning entry.id, candidate.email, entry.name, entry.referral_code as "referralCode"`,
-  );
-  const byEmail = new Map(renewed.map((row) => [row.email, row]));
-  positions.forEach((position, index) => {
-    const row = byEmail.get(prepared[position]!.email);
-    if (!row) return;
-    outcomes[position] = {
-      status: 'accepted',
-      entry: { id: row.id, name: row.name, referralCode: row.referralCode, ...entry },
-      confirmToken: tokens[index]!,
-      resent: true,
-    };
-  });
-}
-
-/** An unconfirmed entry whose link has expired (the pending entries' index finds them). */
-const isExpiredPending = sql`${contestEntries.status} = 'pending' and ${contestEntries.entryDate} < now() - ${ENTRY_CONFIRMATION_TTL_MS} * interval '1 millisecond'`;
-
-/** The SHA-256 of a confirmation token, as stored. */
-export const hashConfirmToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Deletes unconfirmed entries whose link has expired: of one contest, or of all. */
-export async function purgeExpiredPending(db: Db, contestId?: string): Promise<number> {
-  const deleted = await db
-    .delete(contestEntries)
-    .where(and(contestId ? eq(contestEntries.contestId, contestId) : undefined, isExpiredPending))
-    .returning({ id: contestEntries.id });
-  return deleted.length;
 }
 
 function burstKeysOf(contestId: string, candidate: EntryCandidate): BurstKeys {

@@ -16,7 +16,7 @@ import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts
 import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { isThrowawayAddress } from './email-identity.ts';
-import type { EntryCandidate } from './insert-entries.ts';
+import type { EntryCandidate } from './entry-batch.ts';
 import { hashClientAddress, referralLinkFor } from './referrals.ts';
 
 /** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */

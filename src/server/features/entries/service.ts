@@ -31,8 +31,9 @@ import {
 import { isUuid } from '#shared/contracts/ids.ts';
 import { withConfirmationMails } from './confirmation-mails.ts';
 import { emailKey, isThrowawayAddress } from './email-identity.ts';
+import type { EntryCandidate, EntryOutcome } from './entry-batch.ts';
 import type { EntryWriter } from './entry-writer.ts';
-import { insertEntries, type EntryCandidate, type EntryOutcome } from './insert-entries.ts';
+import { insertEntries } from './insert-entries.ts';
 import { referralLinkFor, withReferrals } from './referrals.ts';
 
 /** The per-mailbox limit counts 24 hours back: an hour is an honest first wait to suggest. */
