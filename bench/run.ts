@@ -10,6 +10,7 @@ import { benchBigData, reportBigData } from './big-data.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
 import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
+import { benchEntriesQueue, reportEntriesQueue } from './entries-queue.ts';
 import { benchEntriesReferrals, reportEntriesReferrals } from './entries-referrals.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
@@ -17,6 +18,7 @@ import { benchFlood, reportFlood } from './flood.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
 import { root } from './lib/processes.ts';
 import { writeReport, type Section } from './lib/report.ts';
+import { benchMailThroughput, reportMailThroughput } from './mail-throughput.ts';
 import { benchPublicPage, reportPublicPage } from './public-page.ts';
 import { benchWheel, reportWheel } from './wheel.ts';
 
@@ -78,6 +80,29 @@ if (wants('entries-referrals')) {
     heading: "Entry throughput with every entry through one entrant's link, against plain entries",
     lines: reportEntriesReferrals(result),
     data: result,
+  });
+}
+
+if (wants('entries-queue')) {
+  console.log('\n== The mail queue on the entry path (issue 26)');
+  const result = await benchEntriesQueue();
+  record({
+    key: 'entriesQueue',
+    heading:
+      'Entries that mail (double opt-in) with the durable queue against the revision before it (PostgreSQL and PGlite)',
+    lines: reportEntriesQueue(result),
+    data: result,
+  });
+}
+
+if (wants('mail-throughput')) {
+  console.log('\n== 10,000 queued mails to a local SMTP relay (issue 26)');
+  const results = await benchMailThroughput();
+  record({
+    key: 'mailThroughput',
+    heading: '10,000 queued mails to a local SMTP relay (PostgreSQL and PGlite)',
+    lines: reportMailThroughput(results),
+    data: results,
   });
 }
 

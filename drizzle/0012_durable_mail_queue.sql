@@ -22,8 +22,7 @@ UPDATE "mails" SET "status" = 'sent', "transport" = 'outbox', "sent_at" = "creat
     WHEN "subject" LIKE 'Your entry:%' THEN 'entry-receipt'
     ELSE 'test' END;--> statement-breakpoint
 ALTER TABLE "mails" ALTER COLUMN "purpose" SET NOT NULL;--> statement-breakpoint
-CREATE INDEX "mails_recipient_idx" ON "mails" USING btree (lower("recipient"),"created_at");--> statement-breakpoint
 CREATE INDEX "mails_recipient_key_idx" ON "mails" USING btree (fold_email("recipient"),"created_at") WHERE "mails"."purpose" in ('entry-confirmation', 'entry-receipt');--> statement-breakpoint
 CREATE INDEX "mails_entry_idx" ON "mails" USING btree ("entry_id") WHERE "mails"."entry_id" is not null;--> statement-breakpoint
-CREATE INDEX "mails_status_idx" ON "mails" USING btree ("status","updated_at");--> statement-breakpoint
+CREATE INDEX "mails_unsent_idx" ON "mails" USING btree ("status","created_at") WHERE "mails"."status" <> 'sent';--> statement-breakpoint
 CREATE INDEX "mails_created_idx" ON "mails" USING btree ("created_at");

@@ -42,6 +42,22 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
   return result.rows;
 }
 
+/**
+ * queryPreparedRows for a statement another library wrote (its `$n` text and values): pg-boss's
+ * job insert is one fixed text per queue, run in every entry batch that mails, and planning it
+ * each time cost a millisecond of the batch's lock.
+ */
+export async function queryPreparedText<Row>(
+  db: Db,
+  text: string,
+  params: unknown[],
+): Promise<Row[]> {
+  const name = `pw_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const prepared = db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+  const result = (await prepared.execute()) as { rows: Row[] };
+  return result.rows;
+}
+
 /** Where the durable queue (pg-boss) keeps its tables: the same PGlite, or the same server. */
 export type JobDatabase = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 

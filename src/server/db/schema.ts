@@ -137,7 +137,6 @@ export const mails = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('mails_recipient_idx').on(sql`lower(${table.recipient})`, table.createdAt),
     // The per-mailbox limit of entry mails counts by the folded address (aliases included).
     index('mails_recipient_key_idx')
       .on(sql`fold_email(${table.recipient})`, table.createdAt)
@@ -145,7 +144,10 @@ export const mails = pgTable(
     index('mails_entry_idx')
       .on(table.entryId)
       .where(sql`${table.entryId} is not null`),
-    index('mails_status_idx').on(table.status, table.updatedAt),
+    // The mails not (yet) sent, few beside the sent ones: the admin's waiting and failed mails.
+    index('mails_unsent_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.status} <> 'sent'`),
     index('mails_created_idx').on(table.createdAt),
   ],
 );

@@ -1,20 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  fromDrizzle,
-  fromPglite,
-  PgBoss,
-  type Job,
-  type JobInsert,
-  type JobResult,
-  type Queue,
-} from 'pg-boss';
-import type { Db, JobDatabase } from '#server/db/client.ts';
+import { fromPglite, PgBoss, type Job, type JobInsert, type JobResult, type Queue } from 'pg-boss';
+import { queryPreparedText, type Db, type JobDatabase } from '#server/db/client.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
 
-/** pg-boss's statements through a Drizzle database or transaction (the driver answers rows). */
-const throughDrizzle = (db: Db) =>
-  fromDrizzle(db as unknown as Parameters<typeof fromDrizzle>[0], sql);
+/**
+ * pg-boss's job inserts through a Drizzle database or transaction, prepared once per connection
+ * (their text is fixed per queue; only the jobs' JSON varies).
+ */
+const throughDrizzle = (db: Db) => ({
+  executeSql: async (text: string, values?: unknown[]) => ({
+    rows: await queryPreparedText(db, text, values ?? []),
+  }),
+});
 
 /**
  * A kind of work done later, by whichever instance takes it first: its queue's options (retries,

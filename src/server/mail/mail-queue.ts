@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobResult } from 'pg-boss';
-import { queryRows, type Db } from '#server/db/client.ts';
+import { queryPreparedRows, queryRows, type Db } from '#server/db/client.ts';
 import { mails } from '#server/db/schema.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { MailPurpose } from '#shared/contracts/mail-queue.ts';
@@ -142,7 +142,7 @@ export function createMailQueue(options: {
       const column = (field: (item: MailToQueue) => string | null | undefined) =>
         sql.param(items.map((item) => field(item) ?? null));
       // One parameter per column (unnest), not per value: a batch of entries queues hundreds.
-      const rows = await queryRows<{ id: string }>(
+      const rows = await queryPreparedRows<{ id: string }>(
         target,
         sql`insert into mails (id, purpose, recipient, sender_name, subject, text, html, links, entry_id)
           select time_ordered_uuid(), purpose, recipient, sender_name, subject, text, html,
