@@ -17,6 +17,7 @@ import type { MailTransport, OutgoingMail } from './transport.ts';
 /** A relay that answers each recipient as the test tells it to. */
 class ScriptedRelay implements MailTransport {
   kind = 'smtp' as const;
+  sendsBody = true;
   delivered: OutgoingMail[] = [];
   /** Per recipient, the answers still to give before accepting. */
   answers = new Map<string, Error[]>();

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
-import { queryRows, type Db } from '#server/db/client.ts';
+import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import type { MailQueue, MailToQueue } from '#server/mail/mail-queue.ts';
 import {
   entryConfirmationMail,
@@ -42,24 +42,37 @@ export type EntryMailing = {
   links: Pick<Config, 'appUrl' | 'sessionSecret'>;
 };
 
+/** The folded mailboxes of a batch's candidates, each once, in the order they are locked in. */
+export function mailboxKeysOf(candidates: { email: string }[]): string[] {
+  return [...new Set(candidates.map((candidate) => emailKey(candidate.email)))].sort();
+}
+
+/**
+ * Locks each mailbox for the rest of the transaction, when `condition` holds (the contest mails):
+ * a part of the statement that locks the contest's row, so it costs the batch no round trip.
+ * Batches of other contests run at the same time on PostgreSQL; with their mailboxes locked (in
+ * key order, after their contest's row, so no two batches wait on each other in a circle), the
+ * count that follows in a statement of its own sees every mail the others queued, and two
+ * batches cannot both see a mailbox's fifth mail as its fourth.
+ */
+export function lockMailboxesStatement(keys: string[], condition: SQL): SQL {
+  return sql`select pg_advisory_xact_lock(hashtextextended('entry-mails ' || mailbox.key, 0))
+    from unnest(${sql.param(keys)}::text[]) with ordinality as mailbox(key, position), locked
+    where ${condition}
+    order by mailbox.position`;
+}
+
 /**
  * The entry mails each candidate's mailbox got in the last 24 hours, by the candidate's folded
- * address (one query for the batch, on the mails' partial index). Batches of other contests
- * run at the same time on PostgreSQL: each mailbox is locked for the rest of the transaction
- * first (in key order, after the contest's row, so no two batches wait on each other in a
- * circle), and counted only then, so two batches cannot both see the fifth mail as the fourth.
+ * address (one query for the batch, on the mails' partial index), once lockMailboxesStatement
+ * has locked them.
  */
 export async function countRecentEntryMails(
   db: Db,
   emails: string[],
 ): Promise<Map<string, number>> {
-  const keys = [...new Set(emails.map(emailKey))].sort();
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended('entry-mails ' || key, 0))
-      from unnest(${sql.param(keys)}::text[]) with ordinality as mailbox(key, position)
-      order by position`,
-  );
-  const rows = await queryRows<{ key: string; sent: number }>(
+  const keys = mailboxKeysOf(emails.map((email) => ({ email })));
+  const rows = await queryPreparedRows<{ key: string; sent: number }>(
     db,
     sql`select fold_email(recipient) as key, count(*)::int as sent from mails
       where purpose in ('entry-confirmation', 'entry-receipt')

@@ -26,6 +26,8 @@ import {
 } from './entry-batch.ts';
 import {
   entriesToMail,
+  lockMailboxesStatement,
+  mailboxKeysOf,
   queueEntryMails,
   screenMailLimit,
   type EntryMailing,
@@ -91,7 +93,9 @@ export async function insertEntries(
   }));
   const hits = tallyHits(prepared);
   return db.transaction(async (tx) => {
-    const contest = await lockContest(tx, contestId, hits);
+    // The mailboxes of a batch that will mail them, locked with the contest (entry-mails.ts).
+    const mailboxes = options.byOwner || !options.mailing ? [] : mailboxKeysOf(prepared);
+    const contest = await lockContest(tx, contestId, hits, mailboxes);
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
     if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
@@ -196,7 +200,8 @@ type LockedContest = {
 
 /**
  * Locks the contest's row and reads what the batch is decided by, in one statement that also
- * counts the batch's burst hits in the shared rate-limit table (docs/product.md#trusted-leads):
+ * locks the mailboxes it will mail (when the contest mails) and counts the batch's burst hits
+ * in the shared rate-limit table (docs/product.md#trusted-leads):
  * a batch of a busy contest is often a handful of entries, so each statement weighs. The count
  * reads the locked row, so it runs after the lock is taken: writers of one contest take its
  * lock first and its keys second, never the other way round (no deadlock). An ended or frozen
@@ -206,8 +211,10 @@ async function lockContest(
   tx: Transaction,
   contestId: string,
   hits: Hits[],
+  mailboxes: string[],
 ): Promise<LockedContest | undefined> {
   const counting = hits.length > 0;
+  const lockingMailboxes = mailboxes.length > 0;
   const [contest] = await queryPreparedRows<LockedContest>(
     tx,
     sql`with locked as materialized (
@@ -221,7 +228,11 @@ async function lockContest(
         -- now() is the transaction's start: the date of every entry this transaction inserts.
         floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms
       from contests where id = ${contestId} for update
-    )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}
+    )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}${
+      lockingMailboxes
+        ? sql`, mailbox_locks as (${lockMailboxesStatement(mailboxes, sql`locked.is_open and not locked.is_frozen and (locked.require_confirmation or locked.referral_bonus > 0)`)})`
+        : sql``
+    }
     select title,
       (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = locked.owner_id) as "ownerName",
       max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
@@ -229,6 +240,7 @@ async function lockContest(
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
+      ${lockingMailboxes ? sql`, (select count(*) from mailbox_locks) as "mailboxesLocked"` : sql``}
     from locked`,
   );
   return contest;
