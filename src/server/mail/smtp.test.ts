@@ -120,10 +120,17 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  function mailTo(email: string): ReturnType<typeof parseMail> {
-    const mail = received.filter((candidate) => candidate.to.includes(email)).at(-1);
-    if (!mail) throw new Error(`the SMTP server received no mail for ${email}`);
-    return parseMail(mail.raw);
+  /** The newest mail to `email` with this subject: the queue sends a request's mails in any order. */
+  function mailTo(email: string, subject: string): ReturnType<typeof parseMail> {
+    const mail = received
+      .map((candidate) => ({ candidate, parsed: parseMail(candidate.raw) }))
+      .filter(
+        ({ candidate, parsed }) =>
+          candidate.to.includes(email) && parsed.headers.subject === subject,
+      )
+      .at(-1);
+    if (!mail) throw new Error(`the SMTP server received no mail "${subject}" for ${email}`);
+    return mail.parsed;
   }
 
   it('delivers the verification mail, and its link verifies the account', async () => {
@@ -134,8 +141,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
     const envelope = received.find((candidate) => candidate.to.includes(fields.email));
     expect(envelope?.from).toBe('no-reply@prizewheel.local');
-    const mail = mailTo(fields.email);
-    expect(mail.headers.subject).toBe('Verify your email for Prizewheel');
+    const mail = mailTo(fields.email, 'Verify your email for Prizewheel');
     expect(mail.headers.to).toContain(fields.email);
     expect(mail.headers.from).toContain('no-reply@prizewheel.local');
 
@@ -162,8 +168,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     });
     expect(forgot.statusCode).toBe(200);
     await settleMails(t);
-    const mail = mailTo(fields.email);
-    expect(mail.headers.subject).toBe('Reset your Prizewheel password');
+    const mail = mailTo(fields.email, 'Reset your Prizewheel password');
     const link = linkIn(partOfType(mail, 'text/plain'), '/reset-password');
     const token = new URL(link).searchParams.get('token');
 
@@ -221,7 +226,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
         message: adminMessages.testEmailSent(email, 'smtp'),
         transport: 'smtp',
       });
-      expect(mailTo(email).headers.subject).toBe('Prizewheel test email');
+      expect(mailTo(email, 'Prizewheel test email').headers.to).toContain(email);
     });
 
     it("answers 502 with the mail server's own words when it refuses the address", async () => {
