@@ -49,7 +49,7 @@ const MAIL_JOB_EXPIRE_SECONDS = 300;
 const MAILS_PER_JOB = 50;
 
 /** Jobs fetched together. */
-const JOB_BATCH = 4;
+const JOB_BATCH = 20;
 
 type MailJob = { mailIds: string[] };
 
@@ -95,6 +95,7 @@ export function createMailQueue(options: {
       retryBackoff: true,
       expireInSeconds: MAIL_JOB_EXPIRE_SECONDS,
       heartbeatSeconds: MAIL_HEARTBEAT_SECONDS,
+      notify: false,
       deadLetter: DEAD_MAIL_JOB,
       // The mails table is the record; a sent job's row has nothing more to tell.
       deleteAfterSeconds: 24 * 60 * 60,
