@@ -10,15 +10,12 @@
  * every mail of the round has been handed over (this checkout: none left queued; before: its
  * mails are written right after each answer), so the worker's work is in it.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
+import { checkOutRevision, type EarlierRevision } from './lib/earlier-revision.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
-import { cpuMs, residentMb, root, startPeakMemory } from './lib/processes.ts';
+import { cpuMs, residentMb, startPeakMemory } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before the durable queue (issue 16's closing commit). */
@@ -36,25 +33,6 @@ type Round = { perSecond: number; cpuMsPer1000: number; p99: number; peakRssMb: 
 type Side = { label: string; app: RunningApp; hasQueue: boolean };
 export type QueueSideResult = { label: string; rounds: Round[] };
 export type QueueBenchResult = Record<Engine, { before: QueueSideResult; after: QueueSideResult }>;
-
-function buildBefore(): { tree: string; bundle: string } {
-  const tree = path.join(tmpdir(), `pw-bench-before-${BEFORE_REVISION}`);
-  if (!existsSync(tree)) {
-    execFileSync('git', ['worktree', 'add', '--detach', tree, BEFORE_REVISION], { cwd: root });
-    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: tree,
-      stdio: 'ignore',
-    });
-  }
-  const bundle = path.join(tree, 'dist/server/main.js');
-  execFileSync(process.execPath, ['scripts/build-server.mjs', bundle], { cwd: tree });
-  return { tree, bundle };
-}
-
-function removeBefore(tree: string) {
-  execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
-  rmSync(tree, { recursive: true, force: true });
-}
 
 /** Mails of this checkout not yet handed over (the admin's Mail tab, as JSON). */
 async function waitingMails(app: RunningApp): Promise<number> {
@@ -93,7 +71,7 @@ async function measure(side: Side, seconds: number): Promise<Round> {
   };
 }
 
-async function compare(engine: Engine, before: { tree: string; bundle: string }) {
+async function compare(engine: Engine, before: EarlierRevision) {
   // The same Node flags as `npm start` gives the server (the old revision had them too).
   const beforeApp = await startPrizewheel(engine, {
     tree: before.tree,
@@ -127,11 +105,11 @@ async function compare(engine: Engine, before: { tree: string; bundle: string })
 }
 
 export async function benchEntriesQueue(): Promise<QueueBenchResult> {
-  const before = buildBefore();
+  const before = checkOutRevision(BEFORE_REVISION);
   try {
     return { postgres: await compare('postgres', before), pglite: await compare('pglite', before) };
   } finally {
-    removeBefore(before.tree);
+    before.remove();
   }
 }
 

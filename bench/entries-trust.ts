@@ -10,14 +10,11 @@
  * acknowledged entries of the server process and of PostgreSQL (the whole cluster: only the
  * side under load uses it during its round).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { load, type LoadResult } from './entries.ts';
+import { checkOutRevision } from './lib/earlier-revision.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
-import { cpuMs, postgresCpuMs, postgresServerUrl, root } from './lib/processes.ts';
+import { cpuMs, postgresCpuMs, postgresServerUrl } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before the trusted-leads checks (issue 13's closing commit). */
@@ -45,28 +42,6 @@ export type TrustBenchResult = {
   before: { label: string; rounds: Round[] };
   after: { label: string; rounds: Round[] };
 };
-
-/** A checkout of BEFORE_REVISION with its packages, and its server bundle. */
-function buildBefore(): { tree: string; bundle: string } {
-  const tree = path.join(tmpdir(), `pw-bench-before-${BEFORE_REVISION}`);
-  if (!existsSync(tree)) {
-    execFileSync('git', ['worktree', 'add', '--detach', tree, BEFORE_REVISION], { cwd: root });
-    // Its own locked packages: this checkout's differ (mailchecker added, helmet without its
-    // Fastify plugin), and the old code must run on what it shipped with.
-    execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
-      cwd: tree,
-      stdio: 'ignore',
-    });
-  }
-  const bundle = path.join(tree, 'dist/server/main.js');
-  execFileSync(process.execPath, ['scripts/build-server.mjs', bundle], { cwd: tree });
-  return { tree, bundle };
-}
-
-function removeBefore(tree: string) {
-  execFileSync('git', ['worktree', 'remove', '--force', tree], { cwd: root });
-  rmSync(tree, { recursive: true, force: true });
-}
 
 /**
  * Each round enters a contest of its own: the per-address counts are per contest and hour, and
@@ -106,7 +81,7 @@ async function measure(side: Side, seconds: number, cluster: pg.Client): Promise
 }
 
 export async function benchEntriesTrust(): Promise<TrustBenchResult> {
-  const before = buildBefore();
+  const before = checkOutRevision(BEFORE_REVISION);
   let address = 0;
   const forwardedFor: LoadHeaders = () => {
     address = (address + 1) % CLIENT_ADDRESSES;
@@ -152,7 +127,7 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
     await cluster.end();
     await beforeApp.dispose();
     await afterApp.dispose();
-    removeBefore(before.tree);
+    before.remove();
   }
 }
 

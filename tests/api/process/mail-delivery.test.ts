@@ -38,6 +38,28 @@ async function freshDeployment(): Promise<DeploymentDatabase> {
   return { dataDir };
 }
 
+/**
+ * A fresh deployment with one open contest that asks its entrants to confirm (each entry mails
+ * its link), and the environment of its servers, mailing through the relay on `smtpPort`.
+ */
+async function mailingDeployment(smtpPort: number) {
+  const target = await freshDeployment();
+  const contestId = await seedOpenContest(target, { requireConfirmation: true });
+  const env = {
+    ...serverEnv(target),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    RATE_LIMIT: 'off',
+  };
+  return { contestId, env };
+}
+
+/** A local relay, closed when the test ends. */
+async function relayForTest(...options: Parameters<typeof startSmtpCatcher>) {
+  const catcher = await startSmtpCatcher(...options);
+  onTestFinished(catcher.close);
+  return catcher;
+}
+
 /** `count` entrants with addresses of their own, `concurrency` at a time, over `servers` in turn. */
 async function enterMany(
   servers: ServerProcess[],
@@ -102,14 +124,9 @@ describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABA
   { timeout: MAIL_TEST_TIMEOUT_MS },
   () => {
     it('delivers the 520 mails taken while SMTP was down, once, when it opens a minute later', async () => {
-      const target = await freshDeployment();
-      const contestId = await seedOpenContest(target, { requireConfirmation: true });
       const smtpPort = await freePort();
-      const server = await startServer({
-        ...serverEnv(target),
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        RATE_LIMIT: 'off',
-      });
+      const { contestId, env } = await mailingDeployment(smtpPort);
+      const server = await startServer(env);
       onTestFinished(server.kill);
       onTestFailed(() => console.error(server.output()));
 
@@ -123,8 +140,7 @@ describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABA
       expect(countBy(signUpStatuses)).toEqual({ 201: 20 });
 
       await sleep(Math.max(0, downSince + OUTAGE_MS - Date.now()));
-      const catcher = await startSmtpCatcher(smtpPort);
-      onTestFinished(catcher.close);
+      const catcher = await relayForTest(smtpPort);
       const openedAt = Date.now();
       const recipients = [...entries.map((answer) => answer.email), ...signUps];
       await waitUntil(
@@ -144,15 +160,8 @@ describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABA
     });
 
     it('mails every acknowledged entry after kill -9 within 50 ms of the last answer', async () => {
-      const target = await freshDeployment();
-      const contestId = await seedOpenContest(target, { requireConfirmation: true });
-      const catcher = await startSmtpCatcher();
-      onTestFinished(catcher.close);
-      const env = {
-        ...serverEnv(target),
-        SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
-        RATE_LIMIT: 'off',
-      };
+      const catcher = await relayForTest();
+      const { contestId, env } = await mailingDeployment(catcher.port);
       const first = await startServer(env);
       onTestFinished(first.kill);
 
@@ -188,16 +197,9 @@ describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABA
     });
 
     it('lets the mails in flight finish on SIGTERM and leaves the rest queued for the next start', async () => {
-      const target = await freshDeployment();
-      const contestId = await seedOpenContest(target, { requireConfirmation: true });
       // A slow relay: each message is acknowledged half a second after its data.
-      const catcher = await startSmtpCatcher(0, { answerDelayMs: 500 });
-      onTestFinished(catcher.close);
-      const env = {
-        ...serverEnv(target),
-        SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
-        RATE_LIMIT: 'off',
-      };
+      const catcher = await relayForTest(0, { answerDelayMs: 500 });
+      const { contestId, env } = await mailingDeployment(catcher.port);
       const first = await startServer(env);
       onTestFinished(first.kill);
       const answers = await enterMany([first], contestId, 200, 'term', 100);
@@ -237,15 +239,8 @@ describe.runIf(processTests() && engine === 'postgres')(
   { timeout: MAIL_TEST_TIMEOUT_MS },
   () => {
     it('sends each of 1,000 double-opt-in entries spread over both one mail', async () => {
-      const target = await freshDeployment();
-      const contestId = await seedOpenContest(target, { requireConfirmation: true });
-      const catcher = await startSmtpCatcher();
-      onTestFinished(catcher.close);
-      const env = {
-        ...serverEnv(target),
-        SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
-        RATE_LIMIT: 'off',
-      };
+      const catcher = await relayForTest();
+      const { contestId, env } = await mailingDeployment(catcher.port);
       const servers = await Promise.all([startServer(env), startServer(env)]);
       onTestFinished(() => Promise.all(servers.map((server) => server.kill())).then(() => {}));
 
