@@ -98,7 +98,7 @@ export const drawPlacesBody = z
 export type DrawPlacesBody = z.input<typeof drawPlacesBody>;
 
 export const DISQUALIFY_REASON_MAX_LENGTH = 200;
-/** The reason the spec's "Reset & Pick New Winner" gives every winner it removes. */
+/** The reason "Reset & Pick New Winner" (docs/product.md#the-draw) gives every winner it removes. */
 export const RESET_BY_OWNER_REASON = 'reset by the owner';
 
 /** POST /api/contests/{id}/draws/{position}/disqualify: the reason is public, in the record. */

@@ -28,8 +28,8 @@ import {
 
 /**
  * Places (docs/draw-protocol.md#4-draw): POST /draws fills the empty places lowest first from the
- * committed sequence, a disqualification gives its place to the next pick, and the spec's winner
- * calls keep working on top of them. The first draw freezes the entries.
+ * committed sequence, a disqualification gives its place to the next pick, and the winner calls
+ * of docs/product.md#the-draw keep working on top of them. The first draw freezes the entries.
  */
 
 describe('drawing places', () => {
@@ -103,7 +103,7 @@ describe('drawing places', () => {
         expect(pick.displayName).toBe(`${entry.name.split(' ')[0]} E.`);
       }
 
-      // The contest follows: frozen, position 1 as the spec's winner, the public names.
+      // The contest follows: frozen, position 1 as the contest's winner (docs/product.md#the-draw), the public names.
       const row = await contestRow(t, contest.id);
       expect(row).toMatchObject({ frozenEntryCount: 10, entriesRoot: record.entries!.root });
       expect(row.winnerId).toBe(record.picks[0]!.entryId);
@@ -427,7 +427,7 @@ describe('drawing places', () => {
       });
     });
 
-    it('replaces position 1 too, and the spec’s winner follows it', async () => {
+    it('replaces position 1 too, and the contest’s winner follows it', async () => {
       const { contest, entries } = await contestWith(1, 5);
       const drawn = expectOk<DrawResult>(await api.drawWinner(owner, contest.id));
       const record = await expectVerifiable(
@@ -576,7 +576,7 @@ describe('drawing places', () => {
     });
   });
 
-  describe('the spec’s winner calls', () => {
+  describe('the winner calls of docs/product.md#the-draw', () => {
     it('POST /winner without a body draws position 1 only, then 409 ALREADY_DRAWN', async () => {
       const { contest, entries } = await contestWith(3, 6);
       const drawn = expectOk<DrawResult>(await api.drawWinner(owner, contest.id));

@@ -67,8 +67,8 @@ const nextRecordTime = (contestId: string, order: number) =>
   sql`greatest(clock_timestamp(), (select max(${contestDraws.createdAt}) + interval '1 millisecond' from ${contestDraws} where ${contestDraws.contestId} = ${contestId})) + ${order} * interval '1 millisecond'`;
 
 /**
- * The contest's winner fields follow the picks: `winnerId` is position 1 (the spec's single
- * winner), `winners` the public names by position.
+ * The contest's winner fields follow the picks: `winnerId` is position 1 (the single winner of
+ * docs/product.md#the-draw), `winners` the public names by position.
  */
 async function syncWinners(tx: Db, contestId: string): Promise<void> {
   const winners = currentWinners(await listPicks(tx, contestId)).sort(
@@ -173,7 +173,7 @@ type DrawRequest = {
 /** The refusals of a draw, the same at the freeze and at the pick. */
 function checkDrawable(contest: Contest, picks: PickRow[], request: DrawRequest): number[] {
   const empty = emptyPositions(contest.winnersCount, picks);
-  // A winner drawn before verifiable draws is reset first (the spec's Reset & Pick New Winner).
+  // A winner drawn before verifiable draws is reset first (Reset & Pick New Winner, docs/product.md#the-draw).
   const hasEarlierWinner = contest.winnerId !== null && currentWinners(picks).length === 0;
   if (hasEarlierWinner || (request.onlyFirstPosition && empty[0] !== 1)) {
     throw new AppError('ALREADY_DRAWN', drawMessages.alreadyDrawn);
