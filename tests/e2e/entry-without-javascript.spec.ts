@@ -77,7 +77,7 @@ test.describe('the entry page without JavaScript', () => {
       await expectNoHorizontalScroll(page);
       await snap('nojs-entry-invalid');
 
-      // The same e-mail twice: the spec's message, the fields kept.
+      // The same e-mail twice: the duplicate's message (docs/product.md#trusted-leads), the fields kept.
       const email = uniqueEmail('twice');
       await fillAndSend(page, 'First Time', email);
       await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();

@@ -58,12 +58,19 @@ describe('entering a contest', () => {
     [{ name: 'Al', email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ name: 'Al' }, 'email', 'Email address is required'],
     [{ name: 42, email: 'a@b.co' }, 'name', 'Full name is required'],
-  ])('refuses %j with the spec message', async (payload, field, message) => {
-    const contest = await seedContest(t.database, owner);
-    const response = await enter(t, contest.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, code: 'VALIDATION', errors: { [field]: message } });
-  });
+  ])(
+    'refuses %j with the message of docs/product.md#validation-rules',
+    async (payload, field, message) => {
+      const contest = await seedContest(t.database, owner);
+      const response = await enter(t, contest.id, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message,
+        code: 'VALIDATION',
+        errors: { [field]: message },
+      });
+    },
+  );
 
   it.each(['Two\nLines', 'Bell\u0007', 'Del\u007F', 'C1\u0085', 'Maya \u202Egnp.exe', 'Iso\u2066'])(
     'refuses the name %j: names are plain text',

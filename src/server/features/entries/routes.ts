@@ -273,7 +273,7 @@ export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         cursor,
         filter,
       });
-      // The list is the body (as the spec's call table has it); the total rides in a header.
+      // The list is the body (as docs/product.md#api has it); the total rides in a header.
       return reply.header('x-total-count', String(total)).send(entries);
     },
   );

@@ -76,8 +76,8 @@ export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: Entr
  *   page was served is a script: dropped, and answered as a success so it learns nothing;
  * - a form sent soon after that is flagged fast-submit;
  * - with a CAPTCHA configured, its token must pass.
- * A submission without a form token is an API client (the spec's API takes name and e-mail
- * alone): it is neither dropped nor flagged for that, and the address limits still apply.
+ * A submission without a form token is an API client (docs/product.md#api: the call takes
+ * name and e-mail alone): it is neither dropped nor flagged for that, and the address limits still apply.
  */
 export async function screenSubmission(
   ctx: AppContext,

@@ -7,7 +7,7 @@ import { DisqualifyDialog } from './disqualify-dialog.tsx';
 
 /**
  * The winners by position, with each one's name and e-mail for the owner, a way to disqualify
- * each, and the spec's "Reset & Pick New Winner" (which disqualifies them all).
+ * each, and "Reset & Pick New Winner" (docs/product.md#the-draw) (which disqualifies them all).
  */
 export function WinnerPlaces({
   contestId,
