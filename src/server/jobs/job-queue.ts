@@ -156,9 +156,7 @@ export class JobQueue {
     data: Data,
     options: { at: Date; key: string },
   ): Promise<void> {
-    await this.boss.insert(name, [{ data, startAfter: options.at, singletonKey: options.key }], {
-      db: throughDrizzle(db),
-    });
+    await this.enqueue(db, name, [{ data, startAfter: options.at, singletonKey: options.key }]);
   }
 
   /**

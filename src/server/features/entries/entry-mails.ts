@@ -43,8 +43,8 @@ export type EntryMailing = {
 };
 
 /** The folded mailboxes of a batch's candidates, each once, in the order they are locked in. */
-export function mailboxKeysOf(candidates: { email: string }[]): string[] {
-  return [...new Set(candidates.map((candidate) => emailKey(candidate.email)))].sort();
+export function mailboxKeysOf(emails: string[]): string[] {
+  return [...new Set(emails.map(emailKey))].sort();
 }
 
 /**
@@ -67,11 +67,7 @@ export function lockMailboxesStatement(keys: string[], condition: SQL): SQL {
  * address (one query for the batch, on the mails' partial index), once lockMailboxesStatement
  * has locked them.
  */
-export async function countRecentEntryMails(
-  db: Db,
-  emails: string[],
-): Promise<Map<string, number>> {
-  const keys = mailboxKeysOf(emails.map((email) => ({ email })));
+export async function countRecentEntryMails(db: Db, keys: string[]): Promise<Map<string, number>> {
   const rows = await queryPreparedRows<{ key: string; sent: number }>(
     db,
     sql`select fold_email(recipient) as key, count(*)::int as sent from mails
@@ -153,19 +149,18 @@ export function entriesToMail(emails: string[], outcomes: EntryOutcome[]): Entry
 
 /**
  * Refuses the candidates whose mailbox already had its entry mails for the day (counting the
- * batch's own, in order). Returns the positions still to insert.
+ * batch's own, in order), given the batch's `mailboxes` as mailboxKeysOf made and locked them.
+ * Returns the positions still to insert.
  */
 export async function screenMailLimit(
   tx: Transaction,
   emails: string[],
+  mailboxes: string[],
   positions: number[],
   outcomes: EntryOutcome[],
 ): Promise<number[]> {
   if (positions.length === 0) return positions;
-  const sent = await countRecentEntryMails(
-    tx,
-    positions.map((position) => emails[position]!),
-  );
+  const sent = await countRecentEntryMails(tx, mailboxes);
   return positions.filter((position) => {
     const key = emailKey(emails[position]!);
     const count = sent.get(key) ?? 0;

@@ -92,9 +92,10 @@ export async function insertEntries(
     clientHash: candidate.clientHash ?? null,
   }));
   const hits = tallyHits(prepared);
+  const emails = prepared.map((candidate) => candidate.email);
   return db.transaction(async (tx) => {
     // The mailboxes of a batch that will mail them, locked with the contest (entry-mails.ts).
-    const mailboxes = options.byOwner || !options.mailing ? [] : mailboxKeysOf(prepared);
+    const mailboxes = options.byOwner || !options.mailing ? [] : mailboxKeysOf(emails);
     const contest = await lockContest(tx, contestId, hits, mailboxes);
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
     if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
@@ -110,8 +111,9 @@ export async function insertEntries(
     const screened = screenBursts(prepared, hits, counts, outcomes);
     const mailing = options.byOwner ? undefined : options.mailing;
     const sendsMail = mailing !== undefined && (isPending || contest.referralBonus > 0);
-    const emails = prepared.map((candidate) => candidate.email);
-    const eligible = sendsMail ? await screenMailLimit(tx, emails, screened, outcomes) : screened;
+    const eligible = sendsMail
+      ? await screenMailLimit(tx, emails, mailboxes, screened, outcomes)
+      : screened;
 
     // Pending entries do not take places (only confirmations do), but none are taken once full.
     const places = contest.maxEntries === null ? Infinity : contest.maxEntries - contest.entryCount;
