@@ -2,6 +2,7 @@ import { buildApp, JOBS_SHUTDOWN_GRACE_MS } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseLockError, holdEmbeddedDatabase } from './db/server-lock.ts';
+import { holdEventLoop } from './lib/event-loop-hold.ts';
 
 /**
  * In-flight requests end within seconds; mails being sent get JOBS_SHUTDOWN_GRACE_MS (the rest
@@ -10,6 +11,7 @@ import { EmbeddedDatabaseLockError, holdEmbeddedDatabase } from './db/server-loc
 const SHUTDOWN_GRACE_MS = JOBS_SHUTDOWN_GRACE_MS + 5_000;
 
 async function main() {
+  const releaseEventLoop = holdEventLoop();
   const config = loadConfig();
   const releaseLock = config.databaseUrl
     ? () => {}
@@ -39,6 +41,7 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  releaseEventLoop();
   app.log.info(
     `Prizewheel is running at ${config.appUrl} on Node ${process.versions.node} (database: ${database.kind}, mail: ${config.smtpUrl ? 'SMTP' : 'outbox in the log'})`,
   );

@@ -18,6 +18,7 @@ import {
   markEmailVerified,
   setUserRole,
 } from '#server/features/users/service.ts';
+import { holdEventLoop } from '#server/lib/event-loop-hold.ts';
 import { generatePassword } from '#server/lib/passwords.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 
@@ -52,6 +53,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  // Never released: the command ends with process.exit.
+  holdEventLoop();
   const config = loadConfig();
   // Held until the end, so that no server starts on the embedded database under the command.
   const releaseLock = config.databaseUrl
