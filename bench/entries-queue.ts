@@ -63,6 +63,9 @@ async function measure(side: Side, seconds: number): Promise<Round> {
   const result = await load(side.app.url, contestId, seconds);
   await waitForMails(side);
   const cpu = cpuMs(side.app.pid) - cpuBefore;
+  console.error(
+    `[bench] ${side.label}: ${result.accepted} entries in ${seconds} s, ${result.perSecond.toFixed(0)}/s`,
+  );
   return {
     perSecond: result.perSecond,
     cpuMsPer1000: (cpu / Math.max(1, result.accepted)) * 1000,
