@@ -36,6 +36,8 @@ export const errorCodes = [
   'NO_ENTRIES_LEFT',
   /** A disqualification naming a place that has no current winner. */
   'UNKNOWN_POSITION',
+  /** A disqualification naming a pick that is no longer that place's winner (a stale screen). */
+  'PICK_CHANGED',
   /** Changing the number of winners after the first draw. */
   'WINNERS_COUNT_LOCKED',
   /** A draw on a draft: its draw has no public commitment yet. */
