@@ -357,7 +357,8 @@ describe('authorization matrix', () => {
         request(t, as, {
           method: 'POST',
           url: `${c(fx)}/draws/1/disqualify`,
-          payload: { reason: 'not eligible' },
+          // p 1: the first pick of the draw below, the winner at place 1.
+          payload: { p: 1, reason: 'not eligible' },
         }),
       expected: ownerOrAdmin(200),
       // A winner at place 1, and a second entry to replace them.

@@ -55,8 +55,9 @@ async function drawAndDisqualify(browser: Browser, server: Server, ownerId: stri
   await asOwner(browser, server, ownerId, async (request) => {
     const drawn = await request.post(`/api/contests/${id}/draws`, { data: { count: 2 } });
     expect(drawn.status(), await drawn.text()).toBe(200);
+    const first = ((await drawn.json()) as DrawRecord).picks.find((pick) => pick.position === 1)!;
     const disqualified = await request.post(`/api/contests/${id}/draws/1/disqualify`, {
-      data: { reason: REASON },
+      data: { p: first.p, reason: REASON },
     });
     expect(disqualified.status(), await disqualified.text()).toBe(200);
   });

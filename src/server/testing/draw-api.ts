@@ -36,6 +36,21 @@ export const drawApi = (t: TestApp) => ({
       url: url(contestId, `/draws/${position}/disqualify`),
       payload: payload as object,
     }),
+  /**
+   * Disqualifies whoever holds `position` now, naming their pick as the owner's screen does (a
+   * `p` in `payload` wins). A place without a winner is named with p 0, which no pick has.
+   */
+  disqualifyCurrent: async (
+    as: As,
+    contestId: string,
+    position: number | string,
+    payload: object,
+  ) =>
+    request(t, as, {
+      method: 'POST',
+      url: url(contestId, `/draws/${position}/disqualify`),
+      payload: { p: await currentPickAt(t, contestId, Number(position)), ...payload },
+    }),
   drawWinner: (as: As, contestId: string, payload?: unknown) =>
     request(t, as, {
       method: 'POST',
@@ -135,6 +150,18 @@ export function picksOf(t: TestApp, contestId: string) {
     .from(contestPicks)
     .where(eq(contestPicks.contestId, contestId))
     .orderBy(asc(contestPicks.p));
+}
+
+/** The `p` of the pick that holds `position` now, as the dashboard shows it; 0 when it is empty. */
+export async function currentPickAt(
+  t: TestApp,
+  contestId: string,
+  position: number,
+): Promise<number> {
+  // A malformed id has no picks, and the database would refuse it as a uuid.
+  if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(contestId)) return 0;
+  const picks = await picksOf(t, contestId);
+  return picks.find((pick) => pick.position === position && pick.status === 'winner')?.p ?? 0;
 }
 
 export async function contestRow(t: TestApp, contestId: string): Promise<Contest> {

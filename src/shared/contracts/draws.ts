@@ -63,6 +63,7 @@ export const drawMessages = {
   allPlacesFilled: 'Every place already has a winner. Disqualify one to draw again.',
   noEntriesLeft: 'No entries are left to draw from.',
   unknownPosition: 'There is no winner at that position.',
+  pickChanged: 'This place already has a new winner.',
   winnersCountLocked: 'The number of winners cannot change after the first draw.',
   exclusionLocked: 'Whether flagged entries are drawn cannot change after the first draw.',
   entriesLocked: 'Entries cannot change once the draw has started.',
@@ -101,10 +102,21 @@ export const DISQUALIFY_REASON_MAX_LENGTH = 200;
 /** The reason "Reset & Pick New Winner" (docs/product.md#the-draw) gives every winner it removes. */
 export const RESET_BY_OWNER_REASON = 'reset by the owner';
 
-/** POST /api/contests/{id}/draws/{position}/disqualify: the reason is public, in the record. */
+/**
+ * POST /api/contests/{id}/draws/{position}/disqualify: `p` is the pick the owner saw at that place
+ * (docs/draw-protocol.md#the-record numbers picks by `p`), so a repeated or stale request cannot
+ * remove the winner who replaced them. The reason is public, in the record.
+ */
 export const disqualifyBody = z.object({
+  p: z
+    .number({ error: 'Name the winner to disqualify' })
+    .int('Name the winner to disqualify')
+    .min(0, 'Name the winner to disqualify'),
   reason: z
     .string({ error: 'A reason is required' })
+    // Compatibility forms (a full-width "＠", a ligature) become the characters they stand for,
+    // so the rules below judge what readers of the record will see, and the record keeps that.
+    .normalize('NFKC')
     .trim()
     .min(1, 'A reason is required')
     .max(DISQUALIFY_REASON_MAX_LENGTH, `Must be at most ${DISQUALIFY_REASON_MAX_LENGTH} characters`)

@@ -126,26 +126,27 @@ describe(`racing draw calls (${testDatabaseKind()})`, () => {
     expect(winnersOf(record)).toEqual([[1, succeeded[0]!.json().winner.id]]);
   });
 
-  it('racing disqualifications of one place: each success replaces the winner it found', async () => {
+  it('racing disqualifications naming one winner: one replaces them, the rest PICK_CHANGED', async () => {
     const contest = await contestWith(3, 40);
     const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
+    const second = drawn.picks.find((pick) => pick.position === 2)!;
+    // Every racer is a click on the same screen: each names the winner it shows.
     const responses = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>
-        api.disqualify(owner, contest.id, 2, { reason: `racer ${i}` }),
+        api.disqualify(owner, contest.id, 2, { p: second.p, reason: `racer ${i}` }),
       ),
     );
     const succeeded = responses.filter((response) => response.statusCode === 200);
-    expect(succeeded.length).toBeGreaterThanOrEqual(1);
+    expect(succeeded).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 200)) {
       expect(response.statusCode, response.body).toBe(409);
-      expect(response.json().code).toBe('UNKNOWN_POSITION');
+      expect(response.json().code).toBe('PICK_CHANGED');
     }
     const record = await expectConsistent(contest.id);
-    // One disqualification and one replacement per success, all at place 2.
-    expect(record.picks).toHaveLength(3 + succeeded.length);
-    const atTwo = record.picks.filter((pick) => pick.position === 2);
-    expect(atTwo.filter((pick) => pick.status === 'winner')).toHaveLength(1);
-    expect(atTwo.filter((pick) => pick.status === 'disqualified')).toHaveLength(succeeded.length);
+    // One disqualification and one replacement, at place 2, and the replacement stays.
+    expect(record.picks).toHaveLength(4);
+    expect(record.picks.find((pick) => pick.p === second.p)!.status).toBe('disqualified');
+    expect(record.picks[3]).toMatchObject({ position: 2, status: 'winner' });
     expect(winnersOf(record).filter(([position]) => position !== 2)).toEqual(
       winnersOf(drawn).filter(([position]) => position !== 2),
     );
@@ -156,7 +157,7 @@ describe(`racing draw calls (${testDatabaseKind()})`, () => {
     expectOk(await api.drawPlaces(owner, contest.id));
     const responses = await Promise.all(
       [1, 2, 3, 4, 5].map((position) =>
-        api.disqualify(owner, contest.id, position, { reason: `place ${position}` }),
+        api.disqualifyCurrent(owner, contest.id, position, { reason: `place ${position}` }),
       ),
     );
     for (const response of responses) expectOk(response);
@@ -175,7 +176,7 @@ describe(`racing draw calls (${testDatabaseKind()})`, () => {
         case 0:
           return api.drawPlaces(owner, contest.id, { count: 1 });
         case 1:
-          return api.disqualify(owner, contest.id, 1 + (i % 3), { reason: `racer ${i}` });
+          return api.disqualifyCurrent(owner, contest.id, 1 + (i % 3), { reason: `racer ${i}` });
         case 2:
           return api.reset(owner, contest.id);
         default:

@@ -377,7 +377,7 @@ describe('drawing places', () => {
       const before = Date.now();
       const record = await expectVerifiable(
         expectOk<DrawRecord>(
-          await api.disqualify(owner, contest.id, 2, {
+          await api.disqualifyCurrent(owner, contest.id, 2, {
             reason: '  did not reply within 72 hours ',
           }),
         ),
@@ -432,7 +432,7 @@ describe('drawing places', () => {
       const drawn = expectOk<DrawResult>(await api.drawWinner(owner, contest.id));
       const record = await expectVerifiable(
         expectOk<DrawRecord>(
-          await api.disqualify(admin, contest.id, 1, { reason: 'not eligible' }),
+          await api.disqualifyCurrent(admin, contest.id, 1, { reason: 'not eligible' }),
         ),
       );
       const [[, winnerId]] = winnersOf(record) as [[number, string]];
@@ -451,19 +451,19 @@ describe('drawing places', () => {
     it('answers 409 UNKNOWN_POSITION for a place without a winner', async () => {
       const { contest: single } = await contestWith(1, 3);
       expectError(
-        await api.disqualify(owner, single.id, 1, { reason: 'too early' }),
+        await api.disqualifyCurrent(owner, single.id, 1, { reason: 'too early' }),
         409,
         'UNKNOWN_POSITION',
         drawMessages.unknownPosition,
       );
       expectOk(await api.drawPlaces(owner, single.id));
       expectError(
-        await api.disqualify(owner, single.id, 2, { reason: 'no such place' }),
+        await api.disqualifyCurrent(owner, single.id, 2, { reason: 'no such place' }),
         409,
         'UNKNOWN_POSITION',
       );
       expectError(
-        await api.disqualify(owner, single.id, 100, { reason: 'no such place' }),
+        await api.disqualifyCurrent(owner, single.id, 100, { reason: 'no such place' }),
         409,
         'UNKNOWN_POSITION',
       );
@@ -471,14 +471,14 @@ describe('drawing places', () => {
       const { contest: three } = await contestWith(3, 6);
       expectOk(await api.drawPlaces(owner, three.id, { count: 2 }));
       expectError(
-        await api.disqualify(owner, three.id, 3, { reason: 'empty place' }),
+        await api.disqualifyCurrent(owner, three.id, 3, { reason: 'empty place' }),
         409,
         'UNKNOWN_POSITION',
       );
       // After a reset every place is empty.
       expectOk(await api.reset(owner, three.id));
       expectError(
-        await api.disqualify(owner, three.id, 1, { reason: 'reset already' }),
+        await api.disqualifyCurrent(owner, three.id, 1, { reason: 'reset already' }),
         409,
         'UNKNOWN_POSITION',
       );
@@ -495,7 +495,7 @@ describe('drawing places', () => {
       const { contest } = await contestWith(1, 2);
       expectOk(await api.drawPlaces(owner, contest.id));
       expectError(
-        await api.disqualify(owner, contest.id, position, { reason: 'fine' }),
+        await api.disqualifyCurrent(owner, contest.id, position, { reason: 'fine' }),
         400,
         'VALIDATION',
       );
@@ -516,7 +516,7 @@ describe('drawing places', () => {
         const { contest } = await contestWith(1, 2);
         expectOk(await api.drawPlaces(owner, contest.id));
         const refused = expectError(
-          await api.disqualify(owner, contest.id, 1, payload),
+          await api.disqualifyCurrent(owner, contest.id, 1, payload),
           400,
           'VALIDATION',
         );
@@ -530,7 +530,7 @@ describe('drawing places', () => {
       const { contest } = await contestWith(1, 2);
       expectOk(await api.drawPlaces(owner, contest.id));
       const reason = `${'é'.repeat(199)}!`;
-      expectOk(await api.disqualify(owner, contest.id, 1, { reason }));
+      expectOk(await api.disqualifyCurrent(owner, contest.id, 1, { reason }));
       const record = expectOk<DrawRecord>(await api.record(undefined, contest.id));
       expect(record.picks[0]!.reason).toBe(reason);
     });
@@ -539,13 +539,13 @@ describe('drawing places', () => {
       const { contest, entries } = await contestWith(1, 2);
       expectOk(await api.drawPlaces(owner, contest.id));
       const replaced = expectOk<DrawRecord>(
-        await api.disqualify(owner, contest.id, 1, { reason: 'first one out' }),
+        await api.disqualifyCurrent(owner, contest.id, 1, { reason: 'first one out' }),
       );
       const before = expectOk<DrawRecord>(await api.record(undefined, contest.id));
       expect(before).toEqual(replaced);
       const historyBefore = await historyOf(t, contest.id);
       expectError(
-        await api.disqualify(owner, contest.id, 1, { reason: 'second one out' }),
+        await api.disqualifyCurrent(owner, contest.id, 1, { reason: 'second one out' }),
         409,
         'NO_ENTRIES_LEFT',
         drawMessages.noReplacement,
@@ -559,16 +559,132 @@ describe('drawing places', () => {
       expect((await publicView(contest)).winners).toHaveLength(1);
     });
 
+    describe('naming the pick it removes', () => {
+      /** Two places drawn: the record, and the pick at place 2. */
+      async function drawnTwo() {
+        const { contest } = await contestWith(2, 10);
+        const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
+        return { contest, drawn, second: drawn.picks.find((pick) => pick.position === 2)! };
+      }
+
+      it('answers 409 PICK_CHANGED to a stale request and leaves the replacement in place', async () => {
+        const { contest, second } = await drawnTwo();
+        const body = { p: second.p, reason: 'did not reply' };
+        const replaced = expectOk<DrawRecord>(await api.disqualify(owner, contest.id, 2, body));
+        const replacement = replaced.picks.find(
+          (pick) => pick.position === 2 && pick.status === 'winner',
+        )!;
+        expect(replacement.p).not.toBe(second.p);
+        const historyBefore = await historyOf(t, contest.id);
+        // A double click, or a second tab that still shows the winner who is already out.
+        expectError(
+          await api.disqualify(owner, contest.id, 2, body),
+          409,
+          'PICK_CHANGED',
+          drawMessages.pickChanged,
+        );
+        expect(expectOk<DrawRecord>(await api.record(undefined, contest.id))).toEqual(replaced);
+        expect(await historyOf(t, contest.id)).toEqual(historyBefore);
+        // Naming the replacement removes the replacement.
+        const again = expectOk<DrawRecord>(
+          await api.disqualify(owner, contest.id, 2, {
+            p: replacement.p,
+            reason: 'not eligible',
+          }),
+        );
+        expect(again.picks.find((pick) => pick.p === replacement.p)).toMatchObject({
+          status: 'disqualified',
+          reason: 'not eligible',
+        });
+      });
+
+      it('answers 409 PICK_CHANGED to a pick of another place or to no pick at all', async () => {
+        const { contest, drawn } = await drawnTwo();
+        const first = drawn.picks.find((pick) => pick.position === 1)!;
+        for (const p of [first.p, 0, 3, 99]) {
+          expectError(
+            await api.disqualify(owner, contest.id, 2, { p, reason: 'wrong pick' }),
+            409,
+            'PICK_CHANGED',
+          );
+        }
+        expect(expectOk<DrawRecord>(await api.record(undefined, contest.id))).toEqual(drawn);
+      });
+
+      it('answers 409 UNKNOWN_POSITION, not PICK_CHANGED, for a place without a winner', async () => {
+        const { contest, second } = await drawnTwo();
+        expectError(
+          await api.disqualify(owner, contest.id, 3, {
+            p: second.p,
+            reason: 'no such place',
+          }),
+          409,
+          'UNKNOWN_POSITION',
+        );
+      });
+
+      it.each([
+        ['no p', { reason: 'fine' }],
+        ['a null p', { p: null, reason: 'fine' }],
+        ['a p in a string', { p: '2', reason: 'fine' }],
+        ['a fractional p', { p: 1.5, reason: 'fine' }],
+        ['a negative p', { p: -1, reason: 'fine' }],
+      ])('answers 400 VALIDATION naming p to %s, and changes nothing', async (_, payload) => {
+        const { contest, drawn } = await drawnTwo();
+        const refused = expectError(
+          await api.disqualify(owner, contest.id, 2, payload),
+          400,
+          'VALIDATION',
+        );
+        expect(refused.errors).toHaveProperty('p');
+        expect(expectOk<DrawRecord>(await api.record(undefined, contest.id))).toEqual(drawn);
+      });
+
+      it.each([
+        ['a full-width ＠ (U+FF20)', 'write to maria＠example.com'],
+        ['a small ﹫ (U+FE6B)', 'ask ﹫maria'],
+      ])('refuses a reason with %s as it refuses an ASCII @', async (_, reason) => {
+        const { contest, drawn, second } = await drawnTwo();
+        const ascii = expectError(
+          await api.disqualify(owner, contest.id, 2, {
+            p: second.p,
+            reason: 'write to maria@example.com',
+          }),
+          400,
+          'VALIDATION',
+        );
+        const lookalike = expectError(
+          await api.disqualify(owner, contest.id, 2, { p: second.p, reason }),
+          400,
+          'VALIDATION',
+        );
+        expect(lookalike.errors).toEqual({ reason: (ascii.errors as { reason: string }).reason });
+        expect(lookalike.message).toBe(ascii.message);
+        expect(expectOk<DrawRecord>(await api.record(undefined, contest.id))).toEqual(drawn);
+      });
+
+      it('keeps the reason as normalised (NFKC) in the public record', async () => {
+        const { contest, second } = await drawnTwo();
+        const record = expectOk<DrawRecord>(
+          await api.disqualify(owner, contest.id, 2, {
+            p: second.p,
+            reason: ' ﬁnal answer：no ',
+          }),
+        );
+        expect(record.picks.find((pick) => pick.p === second.p)!.reason).toBe('final answer:no');
+      });
+    });
+
     it('is the owner’s or an admin’s: 404 for another user, 401 anonymous', async () => {
       const { contest } = await contestWith(1, 3);
       const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
       expectError(
-        await api.disqualify(intruder, contest.id, 1, { reason: 'mine now' }),
+        await api.disqualifyCurrent(intruder, contest.id, 1, { reason: 'mine now' }),
         404,
         'NOT_FOUND',
       );
       expectError(
-        await api.disqualify(undefined, contest.id, 1, { reason: 'anonymous' }),
+        await api.disqualifyCurrent(undefined, contest.id, 1, { reason: 'anonymous' }),
         401,
         'UNAUTHORIZED',
       );
@@ -763,7 +879,7 @@ describe('drawing places', () => {
       expect(wheel.winnerIndex).toBe(wheel.places[0]!.slice);
       // A disqualification moves the place to the replacement's slice.
       const after = expectOk<DrawRecord>(
-        await api.disqualify(owner, contest.id, 1, { reason: 'gone' }),
+        await api.disqualifyCurrent(owner, contest.id, 1, { reason: 'gone' }),
       );
       const replacement = after.picks.find((pick) => pick.p === 4)!;
       const moved = expectOk<WheelData>(await api.wheel(owner, contest.id));

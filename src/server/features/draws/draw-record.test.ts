@@ -171,7 +171,7 @@ describe('the public draw record', () => {
     it('names no entrant beyond "Maria S.", and holds no "@" anywhere', async () => {
       const { contest, entries } = await contestWithEntrants(5, 40);
       expectOk(await api.drawPlaces(owner, contest.id));
-      expectOk(await api.disqualify(owner, contest.id, 3, { reason: 'not eligible' }));
+      expectOk(await api.disqualifyCurrent(owner, contest.id, 3, { reason: 'not eligible' }));
       const record = expectOk<DrawRecord>(await api.record(undefined, contest.id));
       expectNothingPersonal(record, entries);
       // Nothing about an entrant but the id and the display name.
@@ -227,7 +227,7 @@ describe('the public draw record', () => {
       // The reason is public: it is either refused or kept out of the record's "@"-free text.
       const { contest, entries } = await contestWithEntrants(1, 4);
       expectOk(await api.drawPlaces(owner, contest.id));
-      const answer = await api.disqualify(owner, contest.id, 1, {
+      const answer = await api.disqualifyCurrent(owner, contest.id, 1, {
         reason: 'replied from maria@example.com, not the address entered',
       });
       if (answer.statusCode === 400) {
@@ -283,9 +283,11 @@ describe('the public draw record', () => {
       const { contest, entries } = await contestWithEntrants(1, 25);
       expectOk(await api.drawWinner(owner, contest.id));
       expectOk(
-        await api.disqualify(owner, contest.id, 1, { reason: 'did not reply within 72 hours' }),
+        await api.disqualifyCurrent(owner, contest.id, 1, {
+          reason: 'did not reply within 72 hours',
+        }),
       );
-      expectOk(await api.disqualify(admin, contest.id, 1, { reason: 'not eligible' }));
+      expectOk(await api.disqualifyCurrent(admin, contest.id, 1, { reason: 'not eligible' }));
       expectOk(await api.reset(owner, contest.id));
       const picked = new Set(
         expectOk<DrawRecord>(await api.record(undefined, contest.id)).picks.map((p) => p.entryId),
@@ -306,7 +308,7 @@ describe('the public draw record', () => {
       const { contest, entries } = await contestWithEntrants(3, 30);
       expectOk(await api.drawPlaces(owner, contest.id, { count: 1 }));
       expectOk(await api.drawPlaces(owner, contest.id));
-      expectOk(await api.disqualify(owner, contest.id, 2, { reason: 'duplicate account' }));
+      expectOk(await api.disqualifyCurrent(owner, contest.id, 2, { reason: 'duplicate account' }));
       expectOk(await api.reset(owner, contest.id));
       const picked = new Set(
         expectOk<DrawRecord>(await api.record(undefined, contest.id)).picks.map((p) => p.entryId),
@@ -314,7 +316,7 @@ describe('the public draw record', () => {
       const chosen = entries.filter((entry) => !picked.has(entry.id)).at(-1)!;
       expectOk(await api.drawWinner(owner, contest.id, { winnerId: chosen.id }));
       expectOk(await api.drawPlaces(owner, contest.id, { count: 2 }));
-      expectOk(await api.disqualify(owner, contest.id, 3, { reason: 'prize declined' }));
+      expectOk(await api.disqualifyCurrent(owner, contest.id, 3, { reason: 'prize declined' }));
       const record = await expectRecomputable(contest, entries);
       expect(record.picks.map((pick) => [pick.p, pick.position, pick.status])).toEqual([
         [1, 1, 'disqualified'],
@@ -334,7 +336,9 @@ describe('the public draw record', () => {
       const first = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
       expect(first.picks).toHaveLength(100);
       for (const position of [1, 50, 100, 50]) {
-        expectOk(await api.disqualify(owner, contest.id, position, { reason: `out ${position}` }));
+        expectOk(
+          await api.disqualifyCurrent(owner, contest.id, position, { reason: `out ${position}` }),
+        );
       }
       await expectRecomputable(contest, entries);
       expectOk(await api.reset(owner, contest.id));
@@ -361,11 +365,11 @@ describe('the public draw record', () => {
       expectOk(await api.drawPlaces(owner, contest.id));
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 2000 });
       try {
-        expectOk(await api.disqualify(owner, contest.id, 1, { reason: 'clock behind' }));
+        expectOk(await api.disqualifyCurrent(owner, contest.id, 1, { reason: 'clock behind' }));
       } finally {
         vi.useRealTimers();
       }
-      expectOk(await api.disqualify(owner, contest.id, 2, { reason: 'clock right' }));
+      expectOk(await api.disqualifyCurrent(owner, contest.id, 2, { reason: 'clock right' }));
       const record = await expectRecomputable(contest, entries);
       expect(record.picks.map((pick) => [pick.p, pick.position, pick.status])).toEqual([
         [1, 1, 'disqualified'],
@@ -379,7 +383,7 @@ describe('the public draw record', () => {
       const { contest, entries } = await contestWithEntrants(10, 10);
       expectOk(await api.drawPlaces(owner, contest.id));
       expectError(
-        await api.disqualify(owner, contest.id, 4, { reason: 'no one left' }),
+        await api.disqualifyCurrent(owner, contest.id, 4, { reason: 'no one left' }),
         409,
         'NO_ENTRIES_LEFT',
       );

@@ -12,6 +12,7 @@ import {
   type ContestEntry,
 } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { currentPickAt } from '#server/testing/draw-api.ts';
 import {
   request,
   seedContest,
@@ -45,11 +46,11 @@ const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'GET', url: `/api/contests/${contestId}/draws` });
 const drawPlaces = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'POST', url: `/api/contests/${contestId}/draws`, payload: {} });
-const disqualify = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
+const disqualify = async (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, {
     method: 'POST',
     url: `/api/contests/${contestId}/draws/1/disqualify`,
-    payload: { reason: 'not eligible' },
+    payload: { p: await currentPickAt(t, contestId, 1), reason: 'not eligible' },
   });
 
 /** Entries straight in the database, counted as the draw expects; answered in the wheel's order. */

@@ -199,7 +199,7 @@ describe('migration 0009 on a database from before verifiable draws', () => {
     expectError(await api.drawPlaces(owner, ids.drawn), 409, 'ALREADY_DRAWN');
     expectError(await api.drawWinner(owner, ids.drawn), 409, 'ALREADY_DRAWN');
     expectError(
-      await api.disqualify(owner, ids.drawn, 1, { reason: 'old winner' }),
+      await api.disqualifyCurrent(owner, ids.drawn, 1, { reason: 'old winner' }),
       409,
       'UNKNOWN_POSITION',
     );

@@ -71,13 +71,11 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       compress: recordCompression,
     },
     async (request) =>
-      disqualifyWinner(
-        ctx,
-        requireUser(request),
-        await managedContest(request),
-        request.params.position,
-        request.body.reason,
-      ),
+      disqualifyWinner(ctx, requireUser(request), await managedContest(request), {
+        position: request.params.position,
+        p: request.body.p,
+        reason: request.body.reason,
+      }),
   );
 
   app.get(

@@ -364,21 +364,23 @@ async function disqualifyPicks(
 }
 
 /**
- * Disqualifies the winner at `position` and gives the place to the next pick of the committed
- * sequence. Without an entry left to replace them nothing changes: the owner is told so.
+ * Disqualifies the winner at `position`, pick `p`, and gives the place to the next pick of the
+ * committed sequence. Without an entry left to replace them nothing changes: the owner is told so.
  */
 export async function disqualifyWinner(
   ctx: DrawContext,
   actor: SessionUser,
   contest: Contest,
-  position: number,
-  reason: string,
+  { position, p, reason }: { position: number; p: number; reason: string },
 ): Promise<DrawRecord> {
   await ctx.db.transaction(async (tx) => {
     const locked = await lockContest(tx, contest.id);
     const picks = await listPicks(tx, contest.id);
     const winner = currentWinners(picks).find((pick) => pick.position === position);
     if (!winner) throw new AppError('UNKNOWN_POSITION', drawMessages.unknownPosition);
+    // Checked under the contest's lock: a second click or a stale tab names the winner already
+    // replaced, and must not remove the replacement it never saw.
+    if (winner.p !== p) throw new AppError('PICK_CHANGED', drawMessages.pickChanged);
     // The replacement is drawn at the disqualification's time: the record orders a
     // disqualification before a pick of the same time.
     const drawnAt = await disqualifyPicks(tx, actor, locked, [winner], reason);

@@ -165,7 +165,7 @@ describe('the weighted draw (referrals on)', () => {
     const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
     expect(drawn.version).toBe('prizewheel-draw-v2');
     // A disqualified winner's place goes to the next pick of the sequence, by weight too.
-    expectOk(await api.disqualify(owner, contest.id, 2, { reason: 'did not reply' }));
+    expectOk(await api.disqualifyCurrent(owner, contest.id, 2, { reason: 'did not reply' }));
     const record = expectOk<DrawRecord>(await api.record(undefined, contest.id));
     expect(record.picks.map((pick) => pick.method)).toEqual([
       'manual',

@@ -10,10 +10,11 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
-import { useDisqualifyWinner } from '../api/disqualify-winner.ts';
+import { isPickChanged, useDisqualifyWinner } from '../api/disqualify-winner.ts';
 import { ordinal } from '../lib/places.ts';
 
 /** Reasons an owner often gives; a click fills them in, to be edited or sent as they are. */
@@ -22,6 +23,9 @@ const SUGGESTED_REASONS = [
   'Not eligible',
   'Declined the prize',
 ] as const;
+
+/** The form asks for the reason only: the winner is the one this dialog was opened for. */
+const reasonForm = disqualifyBody.pick({ reason: true });
 
 /**
  * Asks for the public reason before a winner loses their place; the place then goes to the next
@@ -40,14 +44,14 @@ export function DisqualifyDialog({
   disabled: boolean;
   /** The winner is out: the wheel shows the replacement. */
   onDisqualified: (place: DrawnPlace) => void;
-  /** Refused, or out with no replacement: the draw is refreshed. */
+  /** Refused (the winner already replaced, or no one left to replace them): refresh the draw. */
   onFailed: () => void;
   /** Where the trigger sits in its row. */
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const disqualify = useDisqualifyWinner(contestId);
-  const form = useForm({ resolver: zodResolver(disqualifyBody), defaultValues: { reason: '' } });
+  const form = useForm({ resolver: zodResolver(reasonForm), defaultValues: { reason: '' } });
   const { errors, isSubmitted } = form.formState;
 
   const changeOpen = (next: boolean) => {
@@ -57,7 +61,9 @@ export function DisqualifyDialog({
 
   const submit = form.handleSubmit(({ reason }) =>
     disqualify.mutate(
-      { position: place.position, reason },
+      // The winner this dialog shows: if they are already out, the server refuses instead of
+      // removing whoever replaced them.
+      { position: place.position, p: place.p, reason },
       {
         onSuccess: () => {
           changeOpen(false);
@@ -70,7 +76,14 @@ export function DisqualifyDialog({
             return;
           }
           changeOpen(false);
-          reportFailure(error, 'Error', 'Failed to disqualify winner');
+          if (isPickChanged(error)) {
+            toast({
+              title: 'Already replaced',
+              description: 'This place already has a new winner. The page now shows who.',
+            });
+          } else {
+            reportFailure(error, 'Error', 'Failed to disqualify winner');
+          }
           onFailed();
         },
       },
