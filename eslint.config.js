@@ -37,6 +37,32 @@ const serverFeatureDependencies = {
 /** A server feature's public module is its service; auth also lends the session it reads. */
 const serverPublicModules = ['service.ts', 'sessions.ts'];
 
+/**
+ * The entries feature's slices, one per job (src/server/features/entries/README.md), and which
+ * others each may use: core is the entry as data, the write path takes screening, referrals and
+ * confirmation, and nothing uses the page, moderation or transfer. Tests may set up through any
+ * slice.
+ */
+const entrySliceDependencies = {
+  core: [],
+  screening: ['core'],
+  referrals: ['core'],
+  confirmation: ['core', 'referrals'],
+  write: ['core', 'screening', 'referrals', 'confirmation'],
+  page: ['core', 'screening', 'write'],
+  moderation: ['core', 'referrals', 'confirmation'],
+  transfer: ['core', 'write', 'referrals', 'confirmation'],
+};
+const entrySliceZones = Object.entries(entrySliceDependencies).flatMap(([slice, allowed]) =>
+  Object.keys(entrySliceDependencies)
+    .filter((other) => other !== slice && !allowed.includes(other))
+    .map((other) => ({
+      target: `src/server/features/entries/${slice}`,
+      from: `src/server/features/entries/${other}`,
+      message: `The entries ${slice} slice may not use the ${other} slice.`,
+    })),
+);
+
 /** One zone per feature and per feature it may not reach (or may reach only in public). */
 function featureZones(root, dependencies, publicModules) {
   return Object.entries(dependencies).flatMap(([feature, allowed]) =>
@@ -79,6 +105,12 @@ const layerZones = [
   },
 ];
 
+const boundaryZones = [
+  ...layerZones,
+  ...featureZones('src/web/features', webFeatureDependencies, webPublicModules),
+  ...featureZones('src/server/features', serverFeatureDependencies, serverPublicModules),
+];
+
 /** Test helpers and test runners, which production code must never load. */
 const testOnlyImports = {
   patterns: [
@@ -117,16 +149,7 @@ export default config(
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'import-x/no-useless-path-segments': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...layerZones,
-            ...featureZones('src/web/features', webFeatureDependencies, webPublicModules),
-            ...featureZones('src/server/features', serverFeatureDependencies, serverPublicModules),
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
       'import-x/order': [
         'error',
         {
@@ -135,6 +158,13 @@ export default config(
           alphabetize: { order: 'asc', caseInsensitive: true },
         },
       ],
+    },
+  },
+  {
+    files: ['src/server/features/entries/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...entrySliceZones] }],
     },
   },
   {

@@ -17,7 +17,7 @@ import {
   findContest,
   listOwnContests,
 } from '#server/features/contests/service.ts';
-import { listEntriesPage } from '#server/features/entries/service.ts';
+import { listEntriesPage } from '#server/features/entries/moderation/list-entries.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import { exportQuery, openBulkCopy, seedContests, seedEntries } from './lib/bulk-data.ts';
 import { openDirect, OWNER, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';

@@ -78,7 +78,7 @@ const serverFeatures: Case[] = [
   {
     name: "draws importing an entries internal (entries is not among draws' dependencies)",
     filePath: 'src/server/features/draws/service.ts',
-    code: importOf('#server/features/entries/insert-entries.ts'),
+    code: importOf('#server/features/entries/write/insert-entries.ts'),
     fires: {
       ruleId: 'import-x/no-restricted-paths',
       message: 'The draws feature may not use the entries feature.',
@@ -86,14 +86,47 @@ const serverFeatures: Case[] = [
   },
   {
     name: 'entries importing a contests internal',
-    filePath: 'src/server/features/entries/service.ts',
+    filePath: 'src/server/features/entries/moderation/list-entries.ts',
     code: importOf('#server/features/contests/routes.ts'),
     fires: { ruleId: 'import-x/no-restricted-paths', message: 'through its public modules' },
   },
   {
     name: 'entries importing the contests service.ts (public)',
-    filePath: 'src/server/features/entries/service.ts',
+    filePath: 'src/server/features/entries/moderation/list-entries.ts',
     code: importOf('#server/features/contests/service.ts'),
+    fires: null,
+  },
+];
+
+const entrySlices: Case[] = [
+  {
+    name: 'the entries core importing the moderation slice (core uses no slice)',
+    filePath: 'src/server/features/entries/core/entry-refusals.ts',
+    code: importOf('#server/features/entries/moderation/moderation.ts'),
+    fires: {
+      ruleId: 'import-x/no-restricted-paths',
+      message: 'The entries core slice may not use the moderation slice.',
+    },
+  },
+  {
+    name: 'the entries confirmation slice importing the page (nothing uses the page)',
+    filePath: 'src/server/features/entries/confirmation/confirm.ts',
+    code: importOf('#server/features/entries/page/entry-page.ts'),
+    fires: {
+      ruleId: 'import-x/no-restricted-paths',
+      message: 'The entries confirmation slice may not use the page slice.',
+    },
+  },
+  {
+    name: 'the entries write slice importing screening (allowed)',
+    filePath: 'src/server/features/entries/write/submit-entry.ts',
+    code: importOf('#server/features/entries/screening/screening.ts'),
+    fires: null,
+  },
+  {
+    name: 'an entries test setting up through another slice',
+    filePath: 'src/server/features/entries/confirmation/double-opt-in.test.ts',
+    code: importOf('#server/features/entries/write/insert-entries.ts'),
     fires: null,
   },
 ];
@@ -193,6 +226,7 @@ describe('lint boundaries (eslint.config.js)', () => {
     ['layers', layers],
     ['web features', webFeatures],
     ['server features', serverFeatures],
+    ['entries slices', entrySlices],
     ['test-only imports', testOnly],
     ['import cycles', cycles],
     ['import order', order],

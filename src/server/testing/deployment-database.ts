@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
 import { contestEntries, contests, users } from '#server/db/schema.ts';
-import { emailKey } from '#server/features/entries/email-identity.ts';
+import { emailKey } from '#server/features/entries/core/email-identity.ts';
 import { seedContest } from './seed.ts';
 
 /** Where a process-test deployment keeps its data: what its servers get as configuration. */

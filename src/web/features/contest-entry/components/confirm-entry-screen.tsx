@@ -163,7 +163,7 @@ function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
 /**
  * The page of a double opt-in link, /entries/confirm: the button (opening the link confirms
  * nothing), why the link cannot confirm, or the confirmed entry. The server renders it without
- * any script (server/features/entries/confirm-page-routes.ts); the app renders the same for a visit inside it
+ * any script (server/features/entries/confirmation/confirm-page-routes.ts); the app renders the same for a visit inside it
  * (pages/confirm-entry-page.tsx).
  */
 export function ConfirmEntryScreen({

@@ -8,15 +8,15 @@ import {
   type EntryRefusal,
 } from '#shared/contracts/entries.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
-import { readEnteredCookie, rememberEnteredInCookie } from './entered-cookie.ts';
-import type { EntryPages } from './entry-page.ts';
-import { readSubmission } from './screening.ts';
+import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
+import { readSubmission } from '../screening/screening.ts';
 import {
   ENTRY_BODY_MAX_BYTES,
   ENTRY_QUEUE_FULL_MESSAGE,
   ENTRY_RETRY_AFTER_SECONDS,
   type SubmitEntry,
-} from './submit-entry.ts';
+} from '../write/submit-entry.ts';
+import { createEntryPages } from './entry-page.ts';
 
 /** The first value of each field, as text (a repeated field is a forged form, not a list). */
 function parseFormFields(body: string): Record<string, string> {
@@ -50,8 +50,8 @@ const MAX_CONTEST_ID_LENGTH = 100;
 export const entryPageRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   submitEntry: SubmitEntry;
-  entryPages: EntryPages;
-}> = async (app, { ctx, submitEntry, entryPages }) => {
+}> = async (app, { ctx, submitEntry }) => {
+  const entryPages = createEntryPages(ctx);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: ENTRY_BODY_MAX_BYTES },

@@ -2,9 +2,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import type { EntryReceipt } from '#shared/contracts/entries.ts';
+import { answerAsEntered, screenSubmission, type Submission } from '../screening/screening.ts';
+import { enterContest } from './enter-contest.ts';
 import type { EntryWriter } from './entry-writer.ts';
-import { answerAsEntered, screenSubmission, type Submission } from './screening.ts';
-import { enterContest } from './service.ts';
 
 export type SubmitOutcome =
   /** Stored, or dropped as a script's and answered exactly as if it had been. */

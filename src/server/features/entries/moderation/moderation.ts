@@ -7,8 +7,8 @@ import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
-import { withConfirmationMails } from './confirmation-mails.ts';
-import { withReferrals } from './referrals.ts';
+import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
+import { withReferrals } from '../referrals/referrals.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
 

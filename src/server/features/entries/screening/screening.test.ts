@@ -7,7 +7,7 @@ import { issueFormToken } from '#server/lib/form-token.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
-import { emailKey, isThrowawayAddress } from './email-identity.ts';
+import { emailKey, isThrowawayAddress } from '../core/email-identity.ts';
 
 /**
  * What happens to an entry before it is queued (docs/product.md#trusted-leads): folded

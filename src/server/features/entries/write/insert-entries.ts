@@ -17,13 +17,6 @@ import {
   DOMAIN_WINDOW_MS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
-import { emailDomain, isLargeMailProvider } from './email-identity.ts';
-import {
-  entryDateNow,
-  type EntryCandidate,
-  type EntryOutcome,
-  type Transaction,
-} from './entry-batch.ts';
 import {
   entriesToMail,
   lockMailboxesStatement,
@@ -31,13 +24,20 @@ import {
   queueEntryMails,
   screenMailLimit,
   type EntryMailing,
-} from './entry-mails.ts';
+} from '../confirmation/entry-mails.ts';
 import {
   hashConfirmToken,
   isExpiredPending,
   purgeExpiredPending,
   renewPendingLinks,
-} from './pending-entries.ts';
+} from '../confirmation/pending-entries.ts';
+import { emailDomain, isLargeMailProvider } from '../core/email-identity.ts';
+import {
+  entryDateNow,
+  type EntryCandidate,
+  type EntryOutcome,
+  type Transaction,
+} from '../core/entry-batch.ts';
 
 /**
  * `byOwner`: an owner's import, which skips the entering rules (active and before the end, by

@@ -1,4 +1,4 @@
-import type { EntryCandidate, EntryOutcome } from './entry-batch.ts';
+import type { EntryCandidate, EntryOutcome } from '../core/entry-batch.ts';
 
 /** Writes one contest's batch in one transaction; one outcome per candidate, in order. */
 export type WriteBatch = (contestId: string, batch: EntryCandidate[]) => Promise<EntryOutcome[]>;

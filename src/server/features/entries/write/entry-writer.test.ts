@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryCandidate } from './entry-batch.ts';
+import type { EntryCandidate } from '../core/entry-batch.ts';
 import { EntryWriter, type QueuedOutcome, type WriteBatch } from './entry-writer.ts';
 
 /** A batch writer that holds every batch until released, and records what it was given. */

@@ -28,7 +28,7 @@ import {
   type EntryReceipt,
   type EntrySummary,
 } from '#shared/contracts/entries.ts';
-import { insertEntries } from './insert-entries.ts';
+import { insertEntries } from '../write/insert-entries.ts';
 import { purgeExpiredPending } from './pending-entries.ts';
 
 /**

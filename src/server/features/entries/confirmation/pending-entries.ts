@@ -5,8 +5,8 @@ import { contestEntries } from '#server/db/schema.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
-import { emailKey } from './email-identity.ts';
-import { entryDateNow, type EntryOutcome, type Transaction } from './entry-batch.ts';
+import { emailKey } from '../core/email-identity.ts';
+import { entryDateNow, type EntryOutcome, type Transaction } from '../core/entry-batch.ts';
 
 /** Pending entries (double opt-in): their links, their expiry, a new link for one entered again. */
 

@@ -1,24 +1,21 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Config } from '#server/config.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
-import { isKeyedDigest, keyedDigest } from '#server/lib/keyed-digest.ts';
 import { createRecentReads } from '#server/lib/recent-reads.ts';
 import { countedReferrals, isCountedReferral } from '#server/lib/referral-counts.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
   entryWeight,
   LEADERBOARD_SIZE,
-  REFERRAL_PARAM,
   referralMessages,
   type EntryStanding,
   type LeaderboardItem,
-  type ReferralLink,
   type TopReferrer,
 } from '#shared/contracts/referrals.ts';
 import { toDisplayName } from '#shared/draw-protocol.ts';
+import { isStatusToken, referralLinkFor, type EntrantLinkConfig } from '../core/entrant-keys.ts';
 
 /**
  * Referrals (docs/product.md#referrals). A friend's entry counts for the entrant whose link
@@ -26,30 +23,6 @@ import { toDisplayName } from '#shared/draw-protocol.ts';
  * so a removed, flagged or unconfirmed friend takes the bonus back by itself, and the freeze
  * fixes the weights the draw uses.
  */
-
-const STATUS_PURPOSE = 'entry-status';
-const ADDRESS_PURPOSE = 'client-address';
-
-/** A keyed hash of a client address: equal addresses compare equal, none can be read back. */
-export const hashClientAddress = (secret: string, address: string) =>
-  keyedDigest(secret, ADDRESS_PURPOSE, address);
-
-type LinkConfig = Pick<Config, 'appUrl' | 'sessionSecret'>;
-
-/** The entrant's personal link and their status page's (whose token only the server can make). */
-export function referralLinkFor(
-  config: LinkConfig,
-  contestId: string,
-  entry: { id: string; referralCode: string },
-): ReferralLink {
-  const contestUrl = `${config.appUrl}/c/${contestId}`;
-  const token = keyedDigest(config.sessionSecret, STATUS_PURPOSE, entry.id);
-  return {
-    code: entry.referralCode,
-    url: `${contestUrl}?${REFERRAL_PARAM}=${entry.referralCode}`,
-    statusUrl: `${contestUrl}/status/${entry.id}?token=${token}`,
-  };
-}
 
 /** The counted referrals of the given entries of one contest (absent: none). */
 export async function countReferrals(
@@ -129,14 +102,14 @@ export async function getLeaderboard(db: Db, contestId: string): Promise<Leaderb
  */
 export async function getEntryStanding(
   db: Db,
-  config: LinkConfig,
+  config: EntrantLinkConfig,
   contestId: string,
   entryId: string,
   token: string,
 ): Promise<EntryStanding> {
   const invalid = () => new AppError('NOT_FOUND', referralMessages.statusInvalid);
   if (!isUuid(contestId) || !isUuid(entryId)) throw invalid();
-  if (!isKeyedDigest(config.sessionSecret, STATUS_PURPOSE, entryId, token)) throw invalid();
+  if (!isStatusToken(config.sessionSecret, entryId, token)) throw invalid();
   const [row] = await db
     .select({ entry: contestEntries, contest: contests })
     .from(contestEntries)

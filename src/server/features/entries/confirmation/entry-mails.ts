@@ -8,9 +8,9 @@ import {
   type EntryMailSender,
 } from '#server/mail/templates.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
-import { emailKey } from './email-identity.ts';
-import type { EntryOutcome, Transaction } from './entry-batch.ts';
-import { referralLinkFor } from './referrals.ts';
+import { emailKey } from '../core/email-identity.ts';
+import { referralLinkFor } from '../core/entrant-keys.ts';
+import type { EntryOutcome, Transaction } from '../core/entry-batch.ts';
 
 /**
  * Entry mails per mailbox (folded as duplicates are: aliases count as one) per 24 hours, across

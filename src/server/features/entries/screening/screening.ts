@@ -14,10 +14,10 @@ import {
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
+import { isThrowawayAddress } from '../core/email-identity.ts';
+import { hashClientAddress, referralLinkFor } from '../core/entrant-keys.ts';
+import type { EntryCandidate } from '../core/entry-batch.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { isThrowawayAddress } from './email-identity.ts';
-import type { EntryCandidate } from './entry-batch.ts';
-import { hashClientAddress, referralLinkFor } from './referrals.ts';
 
 /** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */
 export type Submission = EnterContestBody & {

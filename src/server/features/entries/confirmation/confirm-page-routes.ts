@@ -14,9 +14,9 @@ import {
   type ConfirmEntryView,
 } from '#shared/contracts/entry-confirmation.ts';
 import { renderConfirmEntryPage } from '#web/app/render-on-server.tsx';
+import { rememberEnteredInCookie } from '../core/entered-cookie.ts';
+import { referralLinkFor } from '../core/entrant-keys.ts';
 import { confirmEntry, describeConfirmLink } from './confirm.ts';
-import { rememberEnteredInCookie } from './entered-cookie.ts';
-import { referralLinkFor } from './referrals.ts';
 
 /** A form of one token (43 characters) and its name: anything much longer is not our form. */
 const CONFIRM_BODY_MAX_BYTES = 1024;

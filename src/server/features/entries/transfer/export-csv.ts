@@ -88,3 +88,14 @@ export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   }
   return Readable.from(chunks(), { objectMode: false });
 }
+
+/** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */
+export function exportFileName(title: string): string {
+  const name = `${title}-entries.csv`;
+  const ascii = name.replace(/[^\w .()-]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -86,7 +86,7 @@ const isSharedState = (state: EntryPageState) => !state.entered && !state.refusa
  * /c/{id} is what owners paste into chats and posts, and what entrants open on their phones.
  * Link previews never run JavaScript, so the title, prize and description go into the HTML;
  * the page itself is rendered on the server and hydrated, so it shows before any script runs,
- * and its form works without any script at all (entry-page-routes.ts).
+ * and its form works without any script at all (routes.ts).
  */
 export function createEntryPages(ctx: AppContext) {
   const rendered = new LRUCache<string, { page: RenderedPage; updatedAt: number }>({
