@@ -140,7 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   registerErrorHandler(app);
-  await registerSecurity(app, { appUrl: config.appUrl, allowsCaptcha: config.captcha !== null });
+  await registerSecurity(app, {
+    appUrl: config.appUrl,
+    allowedOrigins: config.allowedOrigins,
+    allowsCaptcha: config.captcha !== null,
+  });
   await app.register(compress, { threshold: 1024 });
   if (config.rateLimit) await registerRateLimits(app, { db: database.db });
   await registerSessions(app, {

@@ -83,6 +83,36 @@ describe('loadConfig', () => {
     },
   );
 
+  it('reads ALLOWED_ORIGINS as origins, each as a browser would send it', () => {
+    const base = { DATA_DIR: dataDir() };
+    expect(loadConfig(base).allowedOrigins).toEqual([]);
+    const config = loadConfig({
+      ...base,
+      ALLOWED_ORIGINS:
+        ' https://WWW.Giveaways.example , http://localhost:5173/,https://a.example:443',
+    });
+    expect(config.allowedOrigins).toEqual([
+      'https://www.giveaways.example',
+      'http://localhost:5173',
+      'https://a.example',
+    ]);
+  });
+
+  it.each([
+    'giveaways.example',
+    'ftp://giveaways.example',
+    'https://giveaways.example/app',
+    'https://giveaways.example?x=1',
+    'https://user@giveaways.example',
+    'https://*.giveaways.example',
+    'null',
+    'https://a.example,,not a url',
+  ])('refuses ALLOWED_ORIGINS=%s, naming the variable and the value', (value) => {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), ALLOWED_ORIGINS: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/ALLOWED_ORIGINS: .*must be an http\(s\) origin/);
+  });
+
   it('prints mail links to the log in development only, unless MAIL_LOG_LINKS says otherwise', () => {
     const base = { DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(40) };
     expect(loadConfig(base).mailLogLinks).toBe(true);

@@ -48,6 +48,32 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/**
+ * Origins besides APP_URL's whose pages may send unsafe requests (docs/decisions/003-origin-check.md),
+ * as browsers serialise them in `Origin`: scheme, host and a port other than the default.
+ */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, context): string[] => {
+    const origins: string[] = [];
+    for (const entry of value.split(',').map((item) => item.trim())) {
+      if (!entry) continue;
+      // Scheme and host only: a path, a query, credentials or a wildcard means the operator meant
+      // something the check does not do, better said at start-up than by a 403 later.
+      const url = /^https?:\/\/[^/?#@*\s]+\/?$/i.test(entry) ? URL.parse(entry) : null;
+      if (!url) {
+        context.addIssue({
+          code: 'custom',
+          message: `must be an http(s) origin such as https://giveaways.example (scheme, host and port only), not "${entry}"`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 /** `false`, a hop count, or the trusted proxies' addresses (Fastify's trustProxy). */
 export type TrustProxy = false | number | string[];
 
@@ -57,6 +83,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
     APP_URL: z.url().optional(),
+    ALLOWED_ORIGINS: originList,
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -125,6 +152,7 @@ const configSchema = envSchema.transform((values) => {
     port: values.PORT,
     host: values.HOST,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    allowedOrigins: values.ALLOWED_ORIGINS,
     databaseUrl: values.DATABASE_URL,
     dataDir,
     smtpUrl: values.SMTP_URL,

@@ -11,6 +11,22 @@ describe.runIf(testDatabaseKind() === 'pglite')('telling an unreachable database
     withCode('terminating connection due to administrator command', '57P01'),
     withCode('terminating connection because of crash of another server process', '57P02'),
     withCode('the database system is starting up', '57P03'),
+    withCode('sorry, too many clients already', '53300'),
+    withCode('too many connections for role "prizewheel"', '53300'),
+    withCode('database "prizewheel" is not currently accepting connections', '55000'),
+    withCode('getaddrinfo ENOTFOUND db.internal', 'ENOTFOUND'),
+    withCode('getaddrinfo EAI_AGAIN db.internal', 'EAI_AGAIN'),
+    withCode('connect EHOSTUNREACH 10.0.0.5:5432', 'EHOSTUNREACH'),
+    withCode('connect ENETUNREACH 10.0.0.5:5432', 'ENETUNREACH'),
+    // The pool's own refusal when no connection frees up in time.
+    new Error('Failed query: select 1\nparams: ', {
+      cause: new Error('timeout exceeded when trying to connect'),
+    }),
+    new Error('Connection terminated due to connection timeout'),
+    // Drizzle's wrapper of the server's refusal.
+    new Error('Failed query: select 1\nparams: ', {
+      cause: withCode('sorry, too many clients already', '53300'),
+    }),
     withCode('canceling statement due to statement timeout', '57014'),
     withCode('connection failure', '08006'),
     new Error('Connection terminated unexpectedly'),

@@ -18,6 +18,15 @@ const unavailableCodes = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND', // the database's host name does not resolve (DNS, or its record being replaced)
+  'EAI_AGAIN',
+  '53300', // too_many_connections: the server's or the role's connection limit
+  // object_not_in_prerequisite_state: a database not accepting connections (ALLOW_CONNECTIONS
+  // false during maintenance). Also a few misuses (currval before nextval) that no query here
+  // makes; their log line still names the code.
+  '55000',
   '57P01', // admin_shutdown: the server is stopping
   '57P02', // crash_shutdown: the server is restarting after a crash
   '57P03', // cannot_connect_now: starting up, or in recovery

@@ -43,9 +43,9 @@ const friendlyByFastifyCode: Record<string, { code: ErrorCode; message: string }
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const { status, body } = describeError(error);
-    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
-      void reply.header('retry-after', String(error.retryAfterSeconds));
+    const { status, body, retryAfterSeconds } = describeError(error);
+    if (retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(retryAfterSeconds));
     }
     // An outage fails every request alike: one line each, not a stack trace each.
     if (status === 503) request.log.warn(describeUnavailability(error), 'service unavailable');
@@ -71,8 +71,20 @@ export function answerFrameworkError(
   void reply.status(status).header('x-content-type-options', 'nosniff').send(body);
 }
 
-function describeError(error: FastifyError | AppError): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) return refusal(error.code, error.message, error.fieldErrors);
+/**
+ * How long a client waits before trying again when the database is away: a restart, a failover
+ * or a full connection slot list usually clears within seconds, and a client that retries at once
+ * adds to the connections the database is refusing.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+type Described = { status: number; body: ErrorBody; retryAfterSeconds?: number };
+
+function describeError(error: FastifyError | AppError): Described {
+  if (error instanceof AppError) {
+    const described = refusal(error.code, error.message, error.fieldErrors);
+    return { ...described, retryAfterSeconds: error.retryAfterSeconds };
+  }
   // The validator compiler's issues, from zod or from a contract's own function (decision 024).
   if (error.code === 'FST_ERR_VALIDATION' && error.validation?.length) {
     const errors: Record<string, string> = {};
@@ -88,10 +100,11 @@ function describeError(error: FastifyError | AppError): { status: number; body: 
   const known = error.code ? friendlyByFastifyCode[error.code] : undefined;
   if (known) return refusal(known.code, known.message);
   if (isDatabaseUnavailable(error)) {
-    return refusal(
+    const described = refusal(
       'SERVICE_UNAVAILABLE',
       'The service is temporarily unavailable. Please try again shortly.',
     );
+    return { ...described, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -11,7 +11,7 @@ const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 /** Security headers, and a CSRF defence: browsers always name the page that sent a request. */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { appUrl: string; allowsCaptcha: boolean },
+  options: { appUrl: string; allowedOrigins: readonly string[]; allowsCaptcha: boolean },
 ) {
   const captcha = options.allowsCaptcha ? [TURNSTILE_ORIGIN] : [];
   const headers = helmetHeaders({
@@ -48,13 +48,16 @@ export async function registerSecurity(
   // and text/plain is a content type a cross-site form can send without a CORS preflight.
   app.removeContentTypeParser('text/plain');
 
-  const appOrigin = new URL(options.appUrl).origin;
+  // Never the request's own Host (or X-Forwarded-Host): whoever sends the request writes it, and
+  // a check that compares two values of the sender's choosing checks nothing
+  // (docs/decisions/003-origin-check.md).
+  const trustedOrigins = new Set([new URL(options.appUrl).origin, ...options.allowedOrigins]);
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method)) return;
     const source = requestSourceOrigin(request);
     // No Origin nor Referer: not a browser (curl, server-to-server), so no CSRF risk.
     if (source === undefined) return;
-    if (source === appOrigin || source === ownOrigin(request)) return;
+    if (trustedOrigins.has(source)) return;
     throw new AppError('FORBIDDEN', 'Forbidden: cross-site request refused.');
   });
 }
@@ -69,11 +72,6 @@ function requestSourceOrigin(request: FastifyRequest): string | undefined {
   } catch {
     return 'invalid';
   }
-}
-
-/** The origin the browser used to reach us (host as sent, scheme as trusted). */
-function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /**

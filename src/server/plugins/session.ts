@@ -36,6 +36,38 @@ export async function registerSessions(
     const token = readSessionToken(request);
     if (token) request.user = await findSessionUser(options.db, token);
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isPersonal(request, reply)) keepPrivate(reply);
+    done(null, payload);
+  });
+}
+
+const PRIVATE = 'private, no-store';
+const sessionInCookieHeader = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+/**
+ * An answer to a request with the session cookie, or one that hands it out (sign-in), may hold
+ * that person's data. The raw header, not request.user: a refusal before the session is read
+ * (the Origin check, a rate limit) or a session that has ended is still that browser's answer.
+ */
+function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
+  const cookies = request.headers.cookie;
+  if (cookies !== undefined && sessionInCookieHeader.test(cookies)) return true;
+  const setCookie = reply.getHeader('set-cookie');
+  return setCookie !== undefined && String(setCookie).includes(`${SESSION_COOKIE}=`);
+}
+
+/**
+ * No cache, shared or the browser's own, keeps a personal answer: a proxy that ignores cookies
+ * would serve it to the next visitor, and a shared computer's back button to the next person.
+ * A route's own no-store stays; so does a hashed asset's `immutable`, the same bytes for
+ * everyone under a name that changes with them (storing it again on every page would cost
+ * each signed-in page load the whole script).
+ */
+function keepPrivate(reply: FastifyReply) {
+  const current = reply.getHeader('cache-control');
+  if (typeof current === 'string' && /\b(?:no-store|immutable)\b/.test(current)) return;
+  void reply.header('cache-control', PRIVATE);
 }
 
 export function readSessionToken(request: FastifyRequest): string | null {
