@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, codeOfFrameworkStatus, statusByCode } from '#server/errors.ts';
 import { describeUnavailability, isDatabaseUnavailable } from '#server/lib/db-errors.ts';
 import { describeFailure } from '#server/lib/describe-failure.ts';
+import { keepPersonalAnswerPrivate } from '#server/plugins/session.ts';
 import type { ErrorBody, ErrorCode } from '#shared/errors.ts';
 
 const friendlyByFastifyCode: Record<string, { code: ErrorCode; message: string }> = {
@@ -68,6 +69,7 @@ export function answerFrameworkError(
 ) {
   const { status, body } = describeError(error);
   request.log.info({ status, message: body.message }, 'request refused');
+  keepPersonalAnswerPrivate(request, reply);
   void reply.status(status).header('x-content-type-options', 'nosniff').send(body);
 }
 

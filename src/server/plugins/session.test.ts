@@ -35,6 +35,8 @@ describe('answers to a signed-in request are private and never stored', () => {
     ['the contest list', '/api/contests', 200],
     ['an unknown contest', `/api/contests/${UNKNOWN_ID}`, 404],
     ['an unknown API path', '/api/no-such-thing', 404],
+    // Refused by the router itself, before any hook runs.
+    ['a malformed URL', '/api/contests/%E0%A4%A', 400],
     ['the app’s page', '/dashboard', 200],
     ['the app’s page at /', '/', 200],
   ])('%s', async (_case, url, status) => {

@@ -37,9 +37,14 @@ export async function registerSessions(
     if (token) request.user = await findSessionUser(options.db, token);
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isPersonal(request, reply)) keepPrivate(reply);
+    keepPersonalAnswerPrivate(request, reply);
     done(null, payload);
   });
+}
+
+/** For answers sent without the onSend hooks (the router's own refusals) as well. */
+export function keepPersonalAnswerPrivate(request: FastifyRequest, reply: FastifyReply) {
+  if (isPersonal(request, reply)) keepPrivate(reply);
 }
 
 const PRIVATE = 'private, no-store';
