@@ -66,8 +66,8 @@ function isPersonal(request: FastifyRequest, reply: FastifyReply): boolean {
  * No cache, shared or the browser's own, keeps a personal answer: a proxy that ignores cookies
  * would serve it to the next visitor, and a shared computer's back button to the next person.
  * A route's own no-store stays; so does a hashed asset's `immutable`, the same bytes for
- * everyone under a name that changes with them (storing it again on every page would cost
- * each signed-in page load the whole script).
+ * everyone under a name that changes with them (unstored, every signed-in page load would
+ * fetch the whole script again).
  */
 function keepPrivate(reply: FastifyReply) {
   const current = reply.getHeader('cache-control');
