@@ -56,14 +56,25 @@ async function personalLink(page: Page, baseUrl: string, contestId: string): Pro
 
 /**
  * Every browser of a test comes from 127.0.0.1, and a friend entering from the referrer's own
- * network within the hour credits nobody. The referrer is moved to another network, as two
- * people on two phones would be.
+ * network credits nobody. The referrer is moved to another network, as two people on two phones
+ * would be.
  */
 async function asIfFromAnotherNetwork(db: Db, entryId: string) {
   await db
     .update(contestEntries)
     .set({ clientHash: 'another-network' })
     .where(eq(contestEntries.id, entryId));
+}
+
+/**
+ * The friend presses "Confirm my entry" in the mail they got (confirm-entry.spec.ts walks that
+ * page): a friend counts for their referrer once their mailbox is proven.
+ */
+async function asIfConfirmedByMail(db: Db, email: string) {
+  await db
+    .update(contestEntries)
+    .set({ emailConfirmedAt: new Date() })
+    .where(eq(contestEntries.email, email));
 }
 
 /** The entry id in a status link: /c/{contestId}/status/{entryId}?token=…. */
@@ -130,8 +141,10 @@ test.describe('referrals on the entry page', () => {
       await expect(friend.page.locator('form input[type="hidden"][name="ref"]')).toHaveValue(code);
       await friend.page.reload();
       expect(new URL(friend.page.url()).searchParams.get('ref')).toBe(code);
-      await enterContest(friend.page, 'Jon Friend', uniqueEmail('jon'));
+      const friendEmail = uniqueEmail('jon');
+      await enterContest(friend.page, 'Jon Friend', friendEmail);
       await expect(friend.page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+      await asIfConfirmedByMail(server.db, friendEmail);
       // The friend gets a link of their own, not the one they came through.
       const friendLink = await personalLink(friend.page, server.url, contest.id);
       expect(friendLink).not.toBe(link);

@@ -253,8 +253,12 @@ export const contestEntries = pgTable(
       .$type<EntryFlag[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // SHA-256 of a pending entry's confirmation token; kept once used, to say so.
+    // SHA-256 of the entry's confirmation token (a pending entry's, or a referred friend's on a
+    // contest without double opt-in); kept once used, to say so.
     confirmTokenHash: text('confirm_token_hash').unique(),
+    // When the entrant proved their mailbox by the mailed link: only a proven friend's entry
+    // counts for their referrer (docs/product.md#referrals).
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     // Millisecond precision, as a JavaScript Date carries: the list's paging cursor names it.
     entryDate: timestamp('entry_date', { withTimezone: true })
       .notNull()

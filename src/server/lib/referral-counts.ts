@@ -1,23 +1,37 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
+import { LARGE_MAIL_PROVIDERS } from './mail-providers.ts';
 
 /**
  * How referrals are counted (docs/product.md#referrals), shared by the entries (the owner's list,
  * the leaderboard, the export) and the draw (the weights it freezes). A friend's entry counts for
- * the entrant whose link brought it while it is confirmed and not flagged: counted when read,
- * never stored as a number, so a removed, flagged or unconfirmed friend takes the bonus back by
- * itself.
+ * the entrant whose link brought it while it is confirmed, not flagged, and its mailbox proven
+ * by the mailed link; and, at a domain that is not a large public provider, only the referrer's
+ * first FRIENDS_PER_DOMAIN friends there count. Counted when read, never stored as a number, so a
+ * removed, flagged or unproven friend takes the bonus back by itself.
  */
 
-/** A friend's entry (aliased `friend`) that counts for its referrer. */
-export const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed' and cardinality(friend.flags) = 0`;
+/** Counted friends per referrer at one mail domain (one company's, one invented domain's). */
+export const FRIENDS_PER_DOMAIN = 3;
 
-/** Each referrer's counted referrals in one contest (a subquery: `referrer_id`, `referrals`). */
-export const countedReferrals = (contestId: string) =>
-  sql`(select friend.referred_by as referrer_id, count(*)::int as referrals
-    from contest_entries friend
-    where friend.contest_id = ${contestId} and ${isCountedReferral}
-    group by friend.referred_by)`;
+/** A friend's entry (aliased `friend`) that may count for its referrer. */
+export const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed'
+  and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null`;
+
+/**
+ * Each referrer's counted referrals in one contest, among the friends `where` keeps (a subquery:
+ * `referrer_id`, `referrals`).
+ */
+export const countedReferrals = (contestId: string, where: SQL = sql`true`) =>
+  sql`(select friend.referrer_id, count(*)::int as referrals
+    from (select friend.referred_by as referrer_id,
+        split_part(friend.email_key, '@', 2) = any(${sql.param([...LARGE_MAIL_PROVIDERS])}::text[]) as at_public_provider,
+        row_number() over (partition by friend.referred_by, split_part(friend.email_key, '@', 2)
+          order by friend.entry_date, friend.id) as nth_at_domain
+      from contest_entries friend
+      where friend.contest_id = ${contestId} and ${isCountedReferral} and ${where}) friend
+    where friend.at_public_provider or friend.nth_at_domain <= ${FRIENDS_PER_DOMAIN}
+    group by friend.referrer_id)`;
 
 /**
  * An entry's counted referrals beside a query over one contest's entries: the join to add after

@@ -188,6 +188,31 @@ export function entryConfirmationMail(
   });
 }
 
+/**
+ * A friend who entered through someone's link, on a contest without double opt-in: in the draw
+ * already, asked to prove their address so that the friend who shared the link gets the bonus.
+ */
+export function friendConfirmationMail(
+  to: string,
+  sender: EntryMailSender,
+  url: string,
+  referral: ReferralMailLinks,
+): Mail {
+  return renderMail({
+    to,
+    subject: `Confirm your email: ${sender.contestTitle}`,
+    greetingName: null,
+    paragraphs: [
+      `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
+      'You came through a friend\'s link. Please confirm your email address so that they get their bonus entries for bringing you: a friend only counts once their address is confirmed.',
+      'The link opens a page with a "Confirm my entry" button. It works once and expires in 48 hours; your own entry stays either way.',
+      ...referralParagraphs(referral),
+    ],
+    action: { label: 'Confirm my email', url },
+    footnote: `${whyEntrantMail(sender)} If it was not you, ignore this email: nobody gets a bonus for it.`,
+  });
+}
+
 /** A contest with referrals, without double opt-in: the entrant's link and status page. */
 export function entryReceiptMail(
   to: string,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
@@ -95,4 +95,24 @@ export function request(
     ...options,
     headers: { ...(options.headers ?? {}), ...(as ? { cookie: as.cookie } : {}) },
   } as InjectOptions) as Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Proves the mailbox of every referred friend of a contest, as each friend's press on the mailed
+ * link does (entries/referrals/proven-friends.test.ts walks that path): for the tests about
+ * counting friends, not about proving them.
+ */
+export async function proveReferredFriends({ db }: DbContext, contestId: string) {
+  await db
+    .update(contestEntries)
+    .set({ emailConfirmedAt: sql`now()` })
+    .where(
+      and(
+        eq(contestEntries.contestId, contestId),
+        isNotNull(contestEntries.referredBy),
+        // A pending friend proves it by confirming, which is what those tests are about.
+        eq(contestEntries.status, 'confirmed'),
+        isNull(contestEntries.emailConfirmedAt),
+      ),
+    );
 }

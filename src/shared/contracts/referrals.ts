@@ -12,7 +12,7 @@ export const REFERRAL_BONUS_DEFAULT = 0;
 /** The most bonus entries one entrant can earn. */
 export const REFERRAL_CAP_MIN = 1;
 export const REFERRAL_CAP_MAX = 1000;
-export const REFERRAL_CAP_DEFAULT = 50;
+export const REFERRAL_CAP_DEFAULT = 10;
 /** How many referrers the public leaderboard and the owner's list show. */
 export const LEADERBOARD_SIZE = 10;
 

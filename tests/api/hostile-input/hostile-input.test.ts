@@ -53,7 +53,7 @@ const BODY_FIELDS = Object.keys(validBody());
 /** Fields holding free text (passwords and tokens too): everything but e-mail, dates, flags. */
 const TEXT_FIELDS = BODY_FIELDS.filter(
   (field) =>
-    !['email', 'endDate', 'maxEntries', 'isActive', 'role', 'winnersCount', 'count'].includes(
+    !['email', 'endDate', 'maxEntries', 'isActive', 'role', 'winnersCount', 'count', 'p'].includes(
       field,
     ),
 );

@@ -64,6 +64,8 @@ export function validBody(): Record<string, unknown> {
     role: 'user',
     winnersCount: 2,
     count: 1,
+    // The pick a disqualification names (its number in the draw record).
+    p: 1,
     reason: 'Did not reply within 72 hours',
   };
 }

@@ -7,10 +7,11 @@ import { issueFormToken } from '#server/lib/form-token.ts';
 import { drawApi, entriesOf, expectError, expectOk } from '#server/testing/draw-api.ts';
 import {
   contestBody,
+  proveReferredFriends,
   request,
   seedContest,
-  seedUser,
   type SeededUser,
+  seedUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { DrawRecord, WheelData } from '#shared/contracts/draws.ts';
@@ -54,17 +55,22 @@ describe('the weighted draw (referrals on)', () => {
   });
   afterAll(() => t.close());
 
-  const enter = (contestId: string, entrant: { name?: string; ref?: string } = {}) =>
-    request(t, undefined, {
+  /** Friends here prove their mailbox at once (entries/referrals/proven-friends.test.ts). */
+  const enter = async (contestId: string, entrant: { name?: string; ref?: string } = {}) => {
+    const response = await request(t, undefined, {
       method: 'POST',
       url: `/api/contests/${contestId}/entries`,
       payload: {
         name: entrant.name ?? 'Fan Example',
-        email: `fan.${randomUUID().slice(0, 8)}@example.com`,
+        // A public provider's: a referrer's friends at one company domain count 3 at most.
+        email: `fan.${randomUUID().slice(0, 8)}@gmail.com`,
         ...(entrant.ref && { ref: entrant.ref }),
       },
       headers: { 'x-forwarded-for': freshAddress() },
     });
+    if (entrant.ref) await proveReferredFriends(t.database, contestId);
+    return response;
+  };
 
   const entered = async (contestId: string, entrant: { name?: string; ref?: string } = {}) =>
     expectOk<EntryReceipt>(await enter(contestId, entrant), 201);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
@@ -35,6 +35,7 @@ export async function describeConfirmLink(
       maxEntries: contests.maxEntries,
       entryCount: contests.entryCount,
       status: contestEntries.status,
+      isProven: isNotNull(contestEntries.emailConfirmedAt),
       isExpired: isExpiredEntry,
     })
     .from(contestEntries)
@@ -42,25 +43,26 @@ export async function describeConfirmLink(
     .where(eq(contestEntries.confirmTokenHash, hashConfirmToken(token)));
   if (!row) return { contest: null, refusal: 'invalid' };
   const contest = { id: row.id, title: row.title };
-  const refusal: ConfirmRefusal | null =
-    row.status === 'confirmed'
-      ? 'used'
-      : row.isExpired
-        ? 'expired'
-        : row.frozenAt
-          ? 'ended'
-          : row.maxEntries !== null && row.entryCount >= row.maxEntries
-            ? 'full'
-            : null;
+  const refusal: ConfirmRefusal | null = row.isProven
+    ? 'used'
+    : row.isExpired
+      ? 'expired'
+      : row.frozenAt
+        ? 'ended'
+        : row.status === 'pending' && row.maxEntries !== null && row.entryCount >= row.maxEntries
+          ? 'full'
+          : null;
   return { contest, refusal };
 }
 
 /**
- * Confirms the pending entry whose e-mail held this token. Under the contest's row lock, as
- * every entry is written: a confirmation takes a place, so maxEntries stays exact however many
- * confirm at once, and those who confirm once the contest is full are told so. A confirmation
- * after the end date but before the draw counts (the entry was made in time); after the draw's
- * freeze it cannot.
+ * Confirms the entry whose e-mail held this token: its mailbox is proven from now on. A pending
+ * entry joins the draw: under the contest's row lock, as every entry is written, since a
+ * confirmation takes a place, so maxEntries stays exact however many confirm at once, and those
+ * who confirm once the contest is full are told so. A referred friend already in the draw only
+ * proves their mailbox, which lets them count for their referrer. A confirmation after the end
+ * date but before the draw counts (the entry was made in time); after the draw's freeze it
+ * cannot.
  */
 export async function confirmEntry({ db }: DbContext, token: string): Promise<EntryConfirmation> {
   if (!TOKEN_SHAPE.test(token)) throw deadLink(entryMessages.confirmationInvalid);
@@ -86,31 +88,41 @@ export async function confirmEntry({ db }: DbContext, token: string): Promise<En
         name: contestEntries.name,
         entryDate: contestEntries.entryDate,
         status: contestEntries.status,
+        isProven: isNotNull(contestEntries.emailConfirmedAt),
         isExpired: isExpiredEntry,
       })
       .from(contestEntries)
       .where(eq(contestEntries.confirmTokenHash, tokenHash));
     // Unknown, or purged since the contest was locked.
     if (!contest || !entry) throw deadLink(entryMessages.confirmationInvalid);
-    if (entry.status === 'confirmed') throw deadLink(entryMessages.confirmationUsed);
+    if (entry.isProven) throw deadLink(entryMessages.confirmationUsed);
     if (entry.isExpired) throw deadLink(entryMessages.confirmationExpired);
     if (contest.frozenAt) throw new AppError('CONTEST_ENDED', entryMessages.ended);
-    if (contest.maxEntries !== null && contest.entryCount >= contest.maxEntries) {
+    const isJoining = entry.status === 'pending';
+    if (isJoining && contest.maxEntries !== null && contest.entryCount >= contest.maxEntries) {
       throw new AppError('CONTEST_FULL', entryMessages.full);
     }
-    // Only while still pending: the purge does not take the contest's lock, and may have
-    // deleted it meanwhile.
+    // Only while still unproven (and a pending one still pending): the purge does not take the
+    // contest's lock, and may have deleted it meanwhile.
     const confirmed = await tx
       .update(contestEntries)
-      .set({ status: 'confirmed' })
-      .where(and(eq(contestEntries.id, entry.id), eq(contestEntries.status, 'pending')))
+      .set({ status: 'confirmed', emailConfirmedAt: sql`now()` })
+      .where(
+        and(
+          eq(contestEntries.id, entry.id),
+          eq(contestEntries.status, entry.status),
+          isNull(contestEntries.emailConfirmedAt),
+        ),
+      )
       .returning({ id: contestEntries.id });
     if (confirmed.length === 0) throw deadLink(entryMessages.confirmationInvalid);
     // As the entry writer counts: not through the contest's update, which would mark the
     // contest as edited (and drop the entry page's cached rendering at every confirmation).
-    await tx.execute(
-      sql`update contests set entry_count = entry_count + 1 where id = ${contest.id}`,
-    );
+    if (isJoining) {
+      await tx.execute(
+        sql`update contests set entry_count = entry_count + 1 where id = ${contest.id}`,
+      );
+    }
     return {
       contestId: contest.id,
       contestTitle: contest.title,

@@ -5,6 +5,7 @@ import type { MailQueue, MailToQueue } from '#server/mail/mail-queue.ts';
 import {
   entryConfirmationMail,
   entryReceiptMail,
+  friendConfirmationMail,
   type EntryMailSender,
 } from '#server/mail/templates.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
@@ -31,8 +32,12 @@ export type MailingContest = {
 export type EntryToMail = {
   entryId: string;
   email: string;
-  /** A pending entry's confirmation token (its hash is stored); null for a receipt. */
+  /**
+   * A confirmation token (its hash is stored): a pending entry's, or a referred friend's who is
+   * in the draw already; null for a receipt.
+   */
   confirmToken: string | null;
+  isPending: boolean;
   referralCode: string | null;
 };
 
@@ -114,7 +119,9 @@ export async function queueEntryMails(
     if (entry.confirmToken) {
       const url = `${mailing.links.appUrl}/entries/confirm?token=${encodeURIComponent(entry.confirmToken)}`;
       items.push({
-        ...entryConfirmationMail(entry.email, sender, url, referral),
+        ...(entry.isPending || !referral
+          ? entryConfirmationMail(entry.email, sender, url, referral)
+          : friendConfirmationMail(entry.email, sender, url, referral)),
         purpose: 'entry-confirmation',
         senderName: sender.displayName,
         entryId: entry.entryId,
@@ -141,6 +148,7 @@ export function entriesToMail(emails: string[], outcomes: EntryOutcome[]): Entry
       entryId: outcome.entry.id,
       email: emails[position]!,
       confirmToken: outcome.confirmToken,
+      isPending: outcome.entry.status === 'pending',
       referralCode: outcome.entry.referralCode,
     });
   });

@@ -3,7 +3,13 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, linkIn } from '#server/testing/auth-helpers.ts';
 import { expectOk } from '#server/testing/draw-api.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import {
+  proveReferredFriends,
+  request,
+  seedContest,
+  type SeededUser,
+  seedUser,
+} from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { ContestEntryItem, EntryReceipt } from '#shared/contracts/entries.ts';
 import type { EntryStanding } from '#shared/contracts/referrals.ts';
@@ -34,8 +40,9 @@ describe.each([
   });
   afterAll(() => t.close());
 
-  const enter = (contestId: string, entrant: { email?: string; ref?: string } = {}) =>
-    request(t, undefined, {
+  /** Friends here prove their mailbox at once (proven-friends.test.ts presses the link). */
+  const enter = async (contestId: string, entrant: { email?: string; ref?: string } = {}) => {
+    const response = await request(t, undefined, {
       method: 'POST',
       url: `/api/contests/${contestId}/entries`,
       payload: {
@@ -45,6 +52,9 @@ describe.each([
       },
       headers: { 'x-forwarded-for': freshAddress() },
     });
+    if (entrant.ref) await proveReferredFriends(t.database, contestId);
+    return response;
+  };
 
   const entered = async (contestId: string) => expectOk<EntryReceipt>(await enter(contestId), 201);
 

@@ -4,7 +4,7 @@ import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
 import { createRecentReads } from '#server/lib/recent-reads.ts';
-import { countedReferrals, isCountedReferral } from '#server/lib/referral-counts.ts';
+import { countedReferrals } from '#server/lib/referral-counts.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import {
   entryWeight,
@@ -33,11 +33,8 @@ export async function countReferrals(
   if (entryIds.length === 0) return new Map();
   const rows = await queryRows<{ referrerId: string; referrals: number }>(
     db,
-    sql`select friend.referred_by as "referrerId", count(*)::int as referrals
-      from contest_entries friend
-      where friend.contest_id = ${contestId} and ${isCountedReferral}
-        and friend.referred_by = any(${sql.param(entryIds)}::uuid[])
-      group by friend.referred_by`,
+    sql`select counted.referrer_id as "referrerId", counted.referrals
+      from ${countedReferrals(contestId, sql`friend.referred_by = any(${sql.param(entryIds)}::uuid[])`)} counted`,
   );
   return new Map(rows.map((row) => [row.referrerId, row.referrals]));
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
-import { isCountedReferral, weightOf } from '#server/lib/referral-counts.ts';
+import { countedReferrals, weightOf } from '#server/lib/referral-counts.ts';
 
 const EXPORT_BATCH = 5000;
 
@@ -37,9 +37,10 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
       status: contestEntries.status,
       flags: contestEntries.flags,
       // An index probe per entry (docs/product.md#referrals): none for most of them.
-      referrals: sql<number>`(select count(*)::int from contest_entries friend
-        where friend.contest_id = ${contestId} and friend.referred_by = contest_entries.id
-          and ${isCountedReferral})`.as('referrals'),
+      referrals: sql<number>`coalesce((select counted.referrals
+        from ${countedReferrals(contestId, sql`friend.referred_by = contest_entries.id`)} counted), 0)`.as(
+        'referrals',
+      ),
     })
     .from(contestEntries)
     .where(

@@ -1,6 +1,7 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
+import { isLargeMailProvider } from '#server/lib/mail-providers.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import {
   countHitsStatement,
@@ -31,7 +32,7 @@ import {
   purgeExpiredPending,
   renewPendingLinks,
 } from '../confirmation/pending-entries.ts';
-import { emailDomain, isLargeMailProvider } from '../core/email-identity.ts';
+import { emailDomain } from '../core/email-identity.ts';
 import {
   entryDateNow,
   type EntryCandidate,
@@ -91,6 +92,7 @@ export async function insertEntries(
     ref: candidate.ref ?? null,
     clientHash: candidate.clientHash ?? null,
   }));
+  creditOneFriendPerNetwork(prepared);
   const hits = tallyHits(prepared);
   const emails = prepared.map((candidate) => candidate.email);
   return db.transaction(async (tx) => {
@@ -102,6 +104,7 @@ export async function insertEntries(
       return candidates.map(() => ({ status: 'ended' as const }));
     }
     const isPending = contest.requireConfirmation && !options.byOwner;
+    const hasReferrals = contest.referralBonus > 0;
     // An unconfirmed entry past its link's life no longer holds its address (also once the
     // owner has stopped asking for confirmation: its pending entries remain).
     if (contest.hasExpiredPending) await purgeExpiredPending(tx, contestId);
@@ -134,9 +137,13 @@ export async function insertEntries(
     while (next < open.length && remaining > 0) {
       const positions = open.slice(next, next + Math.min(INSERT_CHUNK, remaining));
       const chunk = positions.map((position) => prepared[position]!);
-      const tokens = chunk.map(() => (isPending ? createRandomToken() : null));
-      const rows = await insertChunk(tx, contestId, chunk, tokens, contest.referralBonus > 0);
-      assignOutcomes(outcomes, positions, chunk, tokens, rows, entry);
+      // A pending entry confirms by its link; on a referral contest so does a referred friend
+      // (who is in the draw at once), to prove the mailbox their referrer's bonus rests on.
+      const tokens = chunk.map((candidate) =>
+        isPending || (hasReferrals && candidate.ref) ? createRandomToken() : null,
+      );
+      const rows = await insertChunk(tx, contestId, chunk, tokens, { isPending, hasReferrals });
+      assignOutcomes(outcomes, positions, chunk, tokens, rows, entry, isPending);
       remaining -= rows.length;
       next += positions.length;
     }
@@ -157,6 +164,21 @@ export async function insertEntries(
     }
     return outcomes;
   });
+}
+
+/**
+ * Two friends of one referrer from one network in one batch: only the first may credit them
+ * (the database compares each friend with the referrer's earlier ones, but not with the others
+ * of its own statement). The others enter as anyone does, for nobody.
+ */
+function creditOneFriendPerNetwork(prepared: Prepared[]) {
+  const seen = new Set<string>();
+  for (const candidate of prepared) {
+    if (!candidate.ref || !candidate.clientHash) continue;
+    const key = `${candidate.ref} ${candidate.clientHash}`;
+    if (seen.has(key)) candidate.ref = null;
+    else seen.add(key);
+  }
 }
 
 function burstKeysOf(contestId: string, candidate: EntryCandidate): BurstKeys {
@@ -336,10 +358,10 @@ function insertChunk(
   contestId: string,
   chunk: Prepared[],
   tokens: (string | null)[],
-  hasReferrals: boolean,
+  { isPending, hasReferrals }: { isPending: boolean; hasReferrals: boolean },
 ) {
   const column = (values: (string | null)[]) => sql.param(values);
-  const status = tokens[0] ? 'pending' : 'confirmed';
+  const status = isPending ? 'pending' : 'confirmed';
   const referral = (value: string | null) => (hasReferrals ? value : null);
   return queryPreparedRows<InsertedRow>(
     tx,
@@ -347,19 +369,13 @@ function insertChunk(
       insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash,
         entry_date, referral_code, client_hash, referred_by)
       select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
-        coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'), candidate.token_hash,
+        coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'),
+        -- A confirmed friend's link only proves a mailbox that credits somebody.
+        case when ${isPending} or referrer.id is not null then candidate.token_hash end,
         ${entryDateNow},
         -- 64 random bits as 16 hex characters: the entrant's own link's code.
         case when ${hasReferrals} then substr(md5(gen_random_uuid()::text), 1, 16) end,
-        candidate.client_hash,
-        -- The link's entrant, unless it is this mailbox (folded as duplicates are) or this
-        -- network address within the burst window (docs/product.md#referrals).
-        case when candidate.ref is not null then (select referrer.id from contest_entries referrer
-          where referrer.contest_id = ${contestId}::uuid and referrer.referral_code = candidate.ref
-            and referrer.email_key <> fold_email(candidate.email)
-            and not coalesce(referrer.client_hash = candidate.client_hash
-              and referrer.entry_date > now() - ${ADDRESS_WINDOW_MS} * interval '1 millisecond', false)
-          order by referrer.entry_date, referrer.id limit 1) end
+        candidate.client_hash, referrer.id
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
@@ -367,17 +383,34 @@ function insertChunk(
                   ${column(chunk.map((candidate) => referral(candidate.ref)))}::text[],
                   ${column(chunk.map((candidate) => referral(candidate.clientHash)))}::text[])
         as candidate(name, email, flags, token_hash, ref, client_hash)
+      -- The link's entrant, unless it is this mailbox (folded as duplicates are), or the friend
+      -- comes from the network of the referrer or of one of their earlier friends, however long
+      -- ago (docs/product.md#referrals).
+      left join lateral (select referrer.id from contest_entries referrer
+          where candidate.ref is not null and referrer.contest_id = ${contestId}::uuid
+            and referrer.referral_code = candidate.ref
+            and referrer.email_key <> fold_email(candidate.email)
+            and not exists (select 1 from contest_entries known
+              where known.contest_id = ${contestId}::uuid
+                and (known.id = referrer.id or known.referred_by = referrer.id)
+                and known.client_hash = candidate.client_hash)
+          order by referrer.entry_date, referrer.id limit 1) referrer on true
       on conflict do nothing
-      returning id, email, referral_code
+      returning id, email, referral_code, referred_by
     ), counted as (
       update contests set entry_count = entry_count + (select count(*) from inserted)
       where id = ${contestId} and ${status} = 'confirmed'
     )
-    select id, email, referral_code as "referralCode" from inserted`,
+    select id, email, referral_code as "referralCode", referred_by as "referredBy" from inserted`,
   );
 }
 
-type InsertedRow = { id: string; email: string; referralCode: string | null };
+type InsertedRow = {
+  id: string;
+  email: string;
+  referralCode: string | null;
+  referredBy: string | null;
+};
 
 /**
  * The first candidate of each inserted mailbox was accepted; every other one was a duplicate.
@@ -393,6 +426,7 @@ function assignOutcomes(
   tokens: (string | null)[],
   rows: InsertedRow[],
   entry: { entryDate: Date; status: EntryStatus },
+  isPending: boolean,
 ) {
   const insertedByEmail = new Map(rows.map((row) => [row.email, row]));
   let accepted = 0;
@@ -404,7 +438,7 @@ function assignOutcomes(
       outcomes[positions[index]!] = {
         status: 'accepted',
         entry: { id: row.id, name: candidate.name, referralCode: row.referralCode, ...entry },
-        confirmToken: tokens[index]!,
+        confirmToken: isPending || row.referredBy ? tokens[index]! : null,
         resent: false,
       };
     } else {
