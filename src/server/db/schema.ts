@@ -265,11 +265,14 @@ export const contestEntries = pgTable(
       .default(sql`date_trunc('milliseconds', now())`),
     // Referrals (docs/product.md#referrals), for entries made while the contest had them on:
     // the entrant's own code (their link's ?ref=), the entry whose link brought them (when it
-    // counts), and a keyed hash of their client address, so that a friend entering from the
-    // referrer's own network within the burst window credits nobody (no address is stored).
+    // counts), and keyed hashes of their client address (IPv6: its /64) and, for IPv6, of the
+    // /56 and /48 around it, so that a friend from the network of the referrer or of their
+    // earlier friends credits nobody (no address is stored).
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
     clientHash: text('client_hash'),
+    clientHash56: text('client_hash56'),
+    clientHash48: text('client_hash48'),
   },
   (table) => [
     // One entry per mailbox per contest: the index is the guarantee. Entries stored before

@@ -14,6 +14,13 @@ import { LARGE_MAIL_PROVIDERS } from './mail-providers.ts';
 /** Counted friends per referrer at one mail domain (one company's, one invented domain's). */
 export const FRIENDS_PER_DOMAIN = 3;
 
+/**
+ * Entries of a referrer and their credited friends in one IPv6 /48 beyond which a friend from it
+ * credits nobody (a /64 or /56 in common credits nobody at all: one home's line). A /48 is one
+ * organisation's, or a carrier's pool of phones: a few friends may honestly share one.
+ */
+export const FRIENDS_PER_WIDE_NETWORK = 3;
+
 /** A friend's entry (aliased `friend`) that may count for its referrer. */
 export const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed'
   and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null`;

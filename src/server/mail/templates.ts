@@ -204,7 +204,7 @@ export function friendConfirmationMail(
     greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
-      'You came through a friend\'s link. Please confirm your email address so that they get their bonus entries for bringing you: a friend only counts once their address is confirmed.',
+      "You came through a friend's link. Please confirm your email address so that they get their bonus entries for bringing you: a friend only counts once their address is confirmed.",
       'The link opens a page with a "Confirm my entry" button. It works once and expires in 48 hours; your own entry stays either way.',
       ...referralParagraphs(referral),
     ],

@@ -11,6 +11,16 @@ export const ADDRESS_FLAG_AFTER = 20;
 /** ...and before refusing with 429. */
 export const ADDRESS_REFUSE_AFTER = 100;
 export const ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * The same limits for the wider IPv6 networks around a client's /64, per hour on one contest: a
+ * /56 is what a provider gives one home or small business, a /48 one organisation (or a pool of
+ * a carrier's phones, hence a refusal well above any gym's or office's entries).
+ */
+export const WIDE_NETWORK_LIMITS = {
+  56: { flagAfter: 40, refuseAfter: 200 },
+  48: { flagAfter: 100, refuseAfter: 1000 },
+} as const;
+export type WideNetworkPrefix = keyof typeof WIDE_NETWORK_LIMITS;
 /** Entries at one domain (not a large mail provider) per 10 minutes on one contest. */
 export const DOMAIN_FLAG_AFTER = 30;
 export const DOMAIN_WINDOW_MS = 10 * 60 * 1000;

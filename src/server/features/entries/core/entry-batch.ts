@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { WideNetwork } from './client-networks.ts';
 
 /**
  * The entry batch's vocabulary: what comes in (a candidate), what each one comes to (its
@@ -14,12 +15,17 @@ export type EntryCandidate = {
   email: string;
   /** The client's address (IPv6: its /64), counted for bursts; absent for an owner's import. */
   clientAddress?: string;
+  /** For IPv6, the /56 and /48 around it, counted for bursts too. */
+  wideNetworks?: WideNetwork[];
   /** Flags decided before the batch (the form's timing). */
   flags?: EntryFlag[];
   /** The referral code of the link the entrant came through (already checked for shape). */
   ref?: string;
   /** A keyed hash of the client's address, kept on referral contests (hashClientAddress). */
   clientHash?: string;
+  /** For IPv6, keyed hashes of its /56 and /48, kept beside it. */
+  clientHash56?: string;
+  clientHash48?: string;
 };
 
 export type AcceptedEntry = {

@@ -498,7 +498,7 @@ describe('referrals', () => {
       expect(await itemOf(contest.id, referrer.id)).toMatchObject({ referrals: 1, weight: 3 });
     });
 
-    it('counts an IPv6 client address by its /64', async () => {
+    it('counts an IPv6 client by its /64 and the /56 around it', async () => {
       const contest = await referralContest();
       const referrer = await entered(contest.id, { address: '2001:db8:15:1::1' });
       const code = codeOf(referrer);
@@ -507,7 +507,10 @@ describe('referrals', () => {
         ref: code,
       });
       expect(await itemOf(contest.id, sameNetwork.id)).toMatchObject({ referred: false });
-      const otherNetwork = await entered(contest.id, { address: '2001:db8:15:2::1', ref: code });
+      const sameHome = await entered(contest.id, { address: '2001:db8:15:2::1', ref: code });
+      expect(await itemOf(contest.id, sameHome.id)).toMatchObject({ referred: false });
+      // Another /56 of the same /48 (ipv6-networks.test.ts: up to two friends there).
+      const otherNetwork = await entered(contest.id, { address: '2001:db8:15:200::1', ref: code });
       expect(await itemOf(contest.id, otherNetwork.id)).toMatchObject({ referred: true });
       expect(await itemOf(contest.id, referrer.id)).toMatchObject({ referrals: 1 });
     });

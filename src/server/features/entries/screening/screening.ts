@@ -14,6 +14,7 @@ import {
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
+import type { WideNetwork } from '../core/client-networks.ts';
 import { isThrowawayAddress } from '../core/email-identity.ts';
 import { hashClientAddress, referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';
@@ -83,7 +84,7 @@ export async function screenSubmission(
   ctx: AppContext,
   contestId: string,
   submission: Submission,
-  client: { address: string; hostname: string },
+  client: { address: string; wider: WideNetwork[]; hostname: string },
 ): Promise<Screened> {
   if (isThrowawayAddress(submission.email, ctx.config.emailDomainAllowList)) {
     throw new AppError('VALIDATION', entryMessages.disposable, { email: entryMessages.disposable });
@@ -109,9 +110,16 @@ export async function screenSubmission(
       email: submission.email,
       // The address limits are rate limits: RATE_LIMIT=off (tests, benchmarks) turns them off.
       clientAddress: ctx.config.rateLimit ? client.address : undefined,
+      wideNetworks: ctx.config.rateLimit ? client.wider : undefined,
       flags,
       ref: submission.ref,
       clientHash: hashClientAddress(ctx.config.sessionSecret, client.address),
+      ...Object.fromEntries(
+        client.wider.map(({ prefix, network }) => [
+          `clientHash${prefix}`,
+          hashClientAddress(ctx.config.sessionSecret, network),
+        ]),
+      ),
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { isLargeMailProvider } from '#server/lib/mail-providers.ts';
+import { FRIENDS_PER_WIDE_NETWORK } from '#server/lib/referral-counts.ts';
 import { createRandomToken } from '#server/lib/tokens.ts';
 import {
   countHitsStatement,
@@ -16,6 +17,7 @@ import {
   ADDRESS_WINDOW_MS,
   DOMAIN_FLAG_AFTER,
   DOMAIN_WINDOW_MS,
+  WIDE_NETWORK_LIMITS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
 import {
@@ -58,8 +60,11 @@ export type InsertOptions = {
  */
 const INSERT_CHUNK = 5000;
 
+/** A wider IPv6 network's burst key and its limits. */
+type NetworkKey = { key: string; flagAfter: number; refuseAfter: number };
+
 /** The keys a candidate's entry counts on for bursts (none for an entry without an address). */
-type BurstKeys = { address: string | null; domain: string | null };
+type BurstKeys = { address: string | null; domain: string | null; networks: NetworkKey[] };
 
 /** A candidate with the flags it will be stored with (its own, then the batch's). */
 type Prepared = {
@@ -69,6 +74,8 @@ type Prepared = {
   burstKeys: BurstKeys;
   ref: string | null;
   clientHash: string | null;
+  clientHash56: string | null;
+  clientHash48: string | null;
 };
 
 /**
@@ -91,6 +98,8 @@ export async function insertEntries(
     burstKeys: burstKeysOf(contestId, candidate),
     ref: candidate.ref ?? null,
     clientHash: candidate.clientHash ?? null,
+    clientHash56: candidate.clientHash56 ?? null,
+    clientHash48: candidate.clientHash48 ?? null,
   }));
   creditOneFriendPerNetwork(prepared);
   const hits = tallyHits(prepared);
@@ -174,19 +183,25 @@ export async function insertEntries(
 function creditOneFriendPerNetwork(prepared: Prepared[]) {
   const seen = new Set<string>();
   for (const candidate of prepared) {
-    if (!candidate.ref || !candidate.clientHash) continue;
-    const key = `${candidate.ref} ${candidate.clientHash}`;
-    if (seen.has(key)) candidate.ref = null;
-    else seen.add(key);
+    if (!candidate.ref) continue;
+    const keys = [candidate.clientHash, candidate.clientHash56]
+      .filter((hash) => hash !== null)
+      .map((hash) => `${candidate.ref} ${hash}`);
+    if (keys.some((key) => seen.has(key))) candidate.ref = null;
+    for (const key of keys) seen.add(key);
   }
 }
 
 function burstKeysOf(contestId: string, candidate: EntryCandidate): BurstKeys {
-  if (!candidate.clientAddress) return { address: null, domain: null };
+  if (!candidate.clientAddress) return { address: null, domain: null, networks: [] };
   const domain = emailDomain(candidate.email);
   return {
     address: `entry-address ${contestId} ${candidate.clientAddress}`,
     domain: isLargeMailProvider(domain) ? null : `entry-domain ${contestId} ${domain}`,
+    networks: (candidate.wideNetworks ?? []).map(({ prefix, network }) => ({
+      key: `entry-network ${contestId} ${network}`,
+      ...WIDE_NETWORK_LIMITS[prefix],
+    })),
   };
 }
 
@@ -202,6 +217,7 @@ function tallyHits(prepared: Prepared[]): Hits[] {
   for (const { burstKeys } of prepared) {
     hit(burstKeys.address, ADDRESS_WINDOW_MS);
     hit(burstKeys.domain, DOMAIN_WINDOW_MS);
+    for (const network of burstKeys.networks) hit(network.key, ADDRESS_WINDOW_MS);
   }
   return [...tally.values()];
 }
@@ -287,19 +303,33 @@ function screenBursts(
   );
   const eligible: number[] = [];
   prepared.forEach((candidate, index) => {
-    const { address, domain } = candidate.burstKeys;
+    const { address, domain, networks } = candidate.burstKeys;
     const addressRow = address ? seen.get(address) : undefined;
     const domainRow = domain ? seen.get(domain) : undefined;
-    if (addressRow) addressRow.count += 1;
+    // The client's address (IPv6: its /64) and the wider IPv6 networks around it, each with its
+    // own limits: the first that refuses refuses, any that flags flags.
+    const limited = [
+      ...(addressRow
+        ? [{ row: addressRow, flagAfter: ADDRESS_FLAG_AFTER, refuseAfter: ADDRESS_REFUSE_AFTER }]
+        : []),
+      ...networks.flatMap((network) => {
+        const row = seen.get(network.key);
+        return row ? [{ ...network, row }] : [];
+      }),
+    ];
+    for (const { row } of limited) row.count += 1;
     if (domainRow) domainRow.count += 1;
-    if (addressRow && addressRow.count > ADDRESS_REFUSE_AFTER) {
+    const refusing = limited.find(({ row, refuseAfter }) => row.count > refuseAfter);
+    if (refusing) {
       outcomes[index] = {
         status: 'rate_limited',
-        retryAfterSeconds: Math.max(1, Math.ceil(addressRow.ttl / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil(refusing.row.ttl / 1000)),
       };
       return;
     }
-    if (addressRow && addressRow.count > ADDRESS_FLAG_AFTER) candidate.flags.push('address-burst');
+    if (limited.some(({ row, flagAfter }) => row.count > flagAfter)) {
+      candidate.flags.push('address-burst');
+    }
     if (domainRow && domainRow.count > DOMAIN_FLAG_AFTER) candidate.flags.push('domain-burst');
     eligible.push(index);
   });
@@ -367,7 +397,7 @@ function insertChunk(
     tx,
     sql`with inserted as (
       insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash,
-        entry_date, referral_code, client_hash, referred_by)
+        entry_date, referral_code, client_hash, client_hash56, client_hash48, referred_by)
       select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
         coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'),
         -- A confirmed friend's link only proves a mailbox that credits somebody.
@@ -375,17 +405,20 @@ function insertChunk(
         ${entryDateNow},
         -- 64 random bits as 16 hex characters: the entrant's own link's code.
         case when ${hasReferrals} then substr(md5(gen_random_uuid()::text), 1, 16) end,
-        candidate.client_hash, referrer.id
+        candidate.client_hash, candidate.client_hash56, candidate.client_hash48, referrer.id
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
                   ${column(tokens.map((token) => token && hashConfirmToken(token)))}::text[],
                   ${column(chunk.map((candidate) => referral(candidate.ref)))}::text[],
-                  ${column(chunk.map((candidate) => referral(candidate.clientHash)))}::text[])
-        as candidate(name, email, flags, token_hash, ref, client_hash)
+                  ${column(chunk.map((candidate) => referral(candidate.clientHash)))}::text[],
+                  ${column(chunk.map((candidate) => referral(candidate.clientHash56)))}::text[],
+                  ${column(chunk.map((candidate) => referral(candidate.clientHash48)))}::text[])
+        as candidate(name, email, flags, token_hash, ref, client_hash, client_hash56, client_hash48)
       -- The link's entrant, unless it is this mailbox (folded as duplicates are), or the friend
       -- comes from the network of the referrer or of one of their earlier friends, however long
-      -- ago (docs/product.md#referrals).
+      -- ago: the same address (IPv6: /64) or IPv6 /56, or an IPv6 /48 where they already have
+      -- FRIENDS_PER_WIDE_NETWORK entries (docs/product.md#referrals).
       left join lateral (select referrer.id from contest_entries referrer
           where candidate.ref is not null and referrer.contest_id = ${contestId}::uuid
             and referrer.referral_code = candidate.ref
@@ -393,7 +426,12 @@ function insertChunk(
             and not exists (select 1 from contest_entries known
               where known.contest_id = ${contestId}::uuid
                 and (known.id = referrer.id or known.referred_by = referrer.id)
-                and known.client_hash = candidate.client_hash)
+                and (known.client_hash = candidate.client_hash
+                  or known.client_hash56 = candidate.client_hash56))
+            and (candidate.client_hash48 is null or (select count(*) from contest_entries known
+              where known.contest_id = ${contestId}::uuid
+                and (known.id = referrer.id or known.referred_by = referrer.id)
+                and known.client_hash48 = candidate.client_hash48) < ${FRIENDS_PER_WIDE_NETWORK})
           order by referrer.entry_date, referrer.id limit 1) referrer on true
       on conflict do nothing
       returning id, email, referral_code, referred_by

@@ -1,7 +1,7 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import type { EntryReceipt } from '#shared/contracts/entries.ts';
+import { clientNetworksOf } from '../core/client-networks.ts';
 import { answerAsEntered, screenSubmission, type Submission } from '../screening/screening.ts';
 import { enterContest } from './enter-contest.ts';
 import type { EntryWriter } from './entry-writer.ts';
@@ -42,7 +42,7 @@ export function createEntrySubmitter(ctx: AppContext, writer: EntryWriter) {
     submission: Submission,
   ): Promise<SubmitOutcome> {
     const screened = await screenSubmission(ctx, contestId, submission, {
-      address: normalizeIP(request.ip),
+      ...clientNetworksOf(request.ip),
       hostname: appHostname,
     });
     if (screened.verdict === 'drop') {

@@ -1,0 +1,24 @@
+import { isIPv6 } from 'node:net';
+import { normalizeIP } from '@fastify/rate-limit';
+import { WIDE_NETWORK_LIMITS, type WideNetworkPrefix } from '#shared/contracts/entry-flags.ts';
+
+/** A wider IPv6 network a client also counts under (`2001:db8:15::/48`). */
+export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
+
+/**
+ * Where a client enters from, as the limits count it: its address (IPv6: its /64, one
+ * subscriber's link), and for IPv6 also the /56 and /48 around it. One allocated /48 holds 65,536
+ * /64s: counted by /64 alone, it could enter without limit (docs/decisions/032-ipv6-networks.md).
+ */
+export function clientNetworksOf(ip: string): { address: string; wider: WideNetwork[] } {
+  const address = normalizeIP(ip);
+  if (!isIPv6(address)) return { address, wider: [] };
+  const prefixes = Object.keys(WIDE_NETWORK_LIMITS).map(Number) as WideNetworkPrefix[];
+  return {
+    address,
+    wider: prefixes.map((prefix) => ({
+      prefix,
+      network: `${normalizeIP(ip, prefix)}/${prefix}`,
+    })),
+  };
+}
