@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { adminAuditActions } from '#shared/contracts/admin.ts';
+import { adminAuditActions, type AdminActionSource } from '#shared/contracts/admin.ts';
 import {
   drawActions,
   drawMethods,
@@ -396,6 +396,8 @@ export type AdminAction = (typeof adminActions)[number];
 
 /** What an audit row remembers beyond its ids: enough to read it after the target is gone. */
 export type AdminAuditDetail = {
+  /** Absent on rows written before the CLI was audited: those all came from the panel. */
+  via?: AdminActionSource;
   targetEmail?: string;
   contestTitle?: string;
   role?: UserRole;

@@ -184,13 +184,23 @@ export const adminAuditActions = [
   'contest_deleted',
   // An admin downloading the leads of a contest that is not theirs.
   'entries_exported',
+  // Only the admin CLI creates accounts outright (decision 033).
+  'admin_created',
 ] as const;
+
+/**
+ * Where an admin action came from: the admin panel (a signed-in admin, any row written before
+ * the CLI was audited too) or the admin CLI, run by whoever can reach the database (decision 033).
+ */
+export const adminActionSources = ['panel', 'cli'] as const;
+export type AdminActionSource = (typeof adminActionSources)[number];
 
 export const adminAuditItem = z.object({
   id: z.string(),
   action: z.enum(adminAuditActions),
-  /** Null once the acting admin's account is deleted. */
+  /** Null once the acting admin's account is deleted, and for the CLI, which has no account. */
   actorEmail: z.string().nullable(),
+  via: z.enum(adminActionSources),
   /** The target user's e-mail or the contest's title, as it was at the time. */
   target: z.string().nullable(),
   /** What a role or status change set; null for the other actions. */

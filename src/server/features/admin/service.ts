@@ -20,6 +20,7 @@ import { deleteUserSessions, type SessionUser } from '#server/features/auth/sess
 import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
 import {
   countActiveAdmins,
+  createVerifiedUser,
   getUserByEmail,
   markEmailVerified,
   setUserRole,
@@ -42,6 +43,12 @@ import {
 import { isUuid } from '#shared/contracts/ids.ts';
 
 export type Page<T> = { items: T[]; total: number };
+
+/**
+ * Who performs an admin action: the signed-in admin of the panel, or 'cli' for the admin CLI,
+ * which acts for whoever can reach the database and so has no account to name (decision 033).
+ */
+export type AdminActor = SessionUser | 'cli';
 
 const userListColumns = {
   id: users.id,
@@ -191,12 +198,12 @@ async function lockActiveAdmins(tx: Db): Promise<void> {
 
 export async function changeUserRole(
   { db }: DbContext,
-  actor: SessionUser,
+  actor: AdminActor,
   userId: string,
   role: UserRole,
 ): Promise<AdminUserListItem> {
   // An admin who could demote themself could lock everyone out by a slip of the mouse.
-  if (userId === actor.id && role !== 'admin') {
+  if (actor !== 'cli' && userId === actor.id && role !== 'admin') {
     throw new AppError('CANNOT_CHANGE_SELF', adminMessages.cannotDemoteSelf);
   }
   return db.transaction(async (tx) => {
@@ -248,7 +255,7 @@ export async function deleteAnyContest(
 /** For users whose verification mail never arrived. */
 export async function verifyEmailDirectly(
   { db }: DbContext,
-  actor: SessionUser,
+  actor: AdminActor,
   email: string,
 ): Promise<User> {
   const target = await getUserByEmail({ db }, email);
@@ -262,7 +269,7 @@ export async function verifyEmailDirectly(
 /** A password chosen by the admin; hashed, and the user is signed out everywhere. */
 export async function resetPasswordDirectly(
   { db }: DbContext,
-  actor: SessionUser,
+  actor: AdminActor,
   input: ResetUserPasswordBody,
 ): Promise<User> {
   const target = await getUserByEmail({ db }, input.email);
@@ -271,6 +278,19 @@ export async function resetPasswordDirectly(
     await recordAdminAction(tx, actor, 'password_reset', { user: target }, {});
   });
   return target;
+}
+
+/** The admin CLI's create-admin: a verified admin account, and its audit row, or neither. */
+export async function createAdminAccount(
+  { db }: DbContext,
+  actor: AdminActor,
+  input: { email: string; password: string; firstName: string; lastName: string },
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const user = await createVerifiedUser({ db: tx }, { ...input, role: 'admin' });
+    await recordAdminAction(tx, actor, 'admin_created', { user }, { role: 'admin' });
+    return user;
+  });
 }
 
 /**
@@ -306,19 +326,23 @@ export async function recordEntriesExport({ db }: DbContext, actor: SessionUser,
  */
 async function recordAdminAction(
   tx: Db,
-  actor: SessionUser,
+  actor: AdminActor,
   action: AdminAction,
   target: { user: User } | { contest: { id: string; title: string } },
   detail: AdminAuditDetail,
 ): Promise<void> {
+  const via = actor === 'cli' ? 'cli' : 'panel';
   await tx.insert(adminAudit).values({
-    actorId: actor.id,
+    actorId: actor === 'cli' ? null : actor.id,
     action,
     ...('user' in target
-      ? { targetUserId: target.user.id, detail: { ...detail, targetEmail: target.user.email } }
+      ? {
+          targetUserId: target.user.id,
+          detail: { via, ...detail, targetEmail: target.user.email },
+        }
       : {
           targetContestId: target.contest.id,
-          detail: { ...detail, contestTitle: target.contest.title },
+          detail: { via, ...detail, contestTitle: target.contest.title },
         }),
     // Strictly after the previous record: PGlite's clock counts whole milliseconds, and "newest
     // first" must not depend on the order of equal times.
@@ -349,6 +373,7 @@ export async function listAdminActions(
   return rows.map(({ targetEmail, detail, ...row }) => ({
     ...row,
     target: targetEmail ?? detail.targetEmail ?? detail.contestTitle ?? null,
+    via: detail.via ?? 'panel',
     role: detail.role ?? null,
     isActive: detail.isActive ?? null,
   }));

@@ -29,7 +29,14 @@ function describeAction(item: AdminAuditItem): { verb: string; suffix?: string }
       return { verb: 'deleted the contest' };
     case 'entries_exported':
       return { verb: 'exported the entries of' };
+    case 'admin_created':
+      return { verb: 'created the admin account' };
   }
+}
+
+function actorLabel(item: AdminAuditItem): string {
+  if (item.via === 'cli') return 'The admin CLI';
+  return item.actorEmail ?? 'A deleted admin';
 }
 
 /** Who did what to whom, newest first, from the admin audit table. */
@@ -41,7 +48,7 @@ export function LatestActionsCard() {
         <CardTitle className="text-lg">Latest admin actions</CardTitle>
         <CardDescription>
           Every role, status, password, verification, delete and export of another owner’s leads is
-          recorded.
+          recorded, from this panel and from the admin CLI.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -60,8 +67,8 @@ export function LatestActionsCard() {
               return (
                 <li key={item.id} className="grid gap-0.5 text-sm">
                   <p className="break-words">
-                    <span className="font-medium">{item.actorEmail ?? 'A deleted admin'}</span>{' '}
-                    {verb} <span className="font-medium">{item.target ?? 'a deleted record'}</span>
+                    <span className="font-medium">{actorLabel(item)}</span> {verb}{' '}
+                    <span className="font-medium">{item.target ?? 'a deleted record'}</span>
                     {suffix ? ` ${suffix}` : ''}
                   </p>
                   <p className="text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>

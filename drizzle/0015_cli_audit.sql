@@ -1,0 +1,2 @@
+ALTER TABLE "admin_audit" DROP CONSTRAINT "admin_audit_action_check";--> statement-breakpoint
+ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_action_check" CHECK ("action" in ('role_changed', 'status_changed', 'password_reset', 'temporary_password', 'email_verified', 'contest_deleted', 'entries_exported', 'admin_created'));
