@@ -72,24 +72,26 @@ export const isWeighted = (contest: Pick<Contest, 'referralBonus'>) => contest.r
 export async function listEntryIds(
   db: Db,
   contest: DrawnContest,
+  { withWeights = true }: { withWeights?: boolean } = {},
 ): Promise<{ entryIds: string[]; leftOut: number; weights: number[] | null }> {
   const isFlagged = isLeftOut(contest);
   const inWheelOrder = sql`order by ${contestEntries.entryDate}, ${contestEntries.id}`;
   const referrals = referralsOf(contest.id);
   const weight = weightOf(referrals.referrals, contest);
+  const weighs = withWeights && isWeighted(contest);
   const [row] = await queryRows<{ ids: string | null; weights: string | null; leftOut: number }>(
     db,
     sql`select
         string_agg(${contestEntries.id}::text, ',' ${inWheelOrder}) filter (where not ${isFlagged}) as ids,
-        ${isWeighted(contest) ? sql`string_agg((${weight})::text, ',' ${inWheelOrder}) filter (where not ${isFlagged})` : sql`null`} as weights,
+        ${weighs ? sql`string_agg((${weight})::text, ',' ${inWheelOrder}) filter (where not ${isFlagged})` : sql`null`} as weights,
         count(*) filter (where ${isFlagged})::int as "leftOut"
-      from ${contestEntries} ${isWeighted(contest) ? referrals.join : sql``}
+      from ${contestEntries} ${weighs ? referrals.join : sql``}
       where ${contestEntries.contestId} = ${contest.id} and ${contestEntries.status} = 'confirmed'`,
   );
   return {
     entryIds: row?.ids ? row.ids.split(',') : [],
     leftOut: row?.leftOut ?? 0,
-    weights: isWeighted(contest) ? (row?.weights?.split(',').map(Number) ?? []) : null,
+    weights: weighs ? (row?.weights?.split(',').map(Number) ?? []) : null,
   };
 }
 

@@ -89,13 +89,27 @@ export async function attachBeacon(
     );
 }
 
-/** The list frozen by the first draw: no entry can join or leave it since. */
+/**
+ * The list frozen by the first draw, read back and proven to be it: its leaves, recomputed from
+ * the entries and the frozen weights, must give the stored root. A count alone would let a list
+ * of as many other entries through, drawn from while the record showed the frozen one (and
+ * failed every verifier). No entry can join or leave the list since; if one did behind the
+ * app's back, nothing is drawn.
+ */
 export async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
-  const { entryIds } = await listEntryIds(tx, contest);
-  if (entryIds.length !== contest.frozenEntryCount) {
+  const { entryIds } = await listEntryIds(tx, contest, { withWeights: false });
+  const weights = await listFrozenWeights(tx, contest.id);
+  const leaves = weights
+    ? weights.length === entryIds.length
+      ? await hashWeightedEntries(nodeDrawHashes, entryIds, weights)
+      : []
+    : await hashEntryIds(nodeDrawHashes, entryIds);
+  if (
+    leaves.length !== contest.frozenEntryCount ||
+    (await hashLeaves(nodeDrawHashes, leaves)) !== contest.entriesRoot
+  ) {
     throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
   }
-  const weights = await listFrozenWeights(tx, contest.id);
   return {
     seedHex: contest.drawSeed!,
     contestId: contest.id,
