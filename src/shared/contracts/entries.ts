@@ -195,6 +195,10 @@ export const entryMessages = {
   tooManyFromAddress:
     'Too many entries have come from your network to this contest. Please try again later.',
   captchaFailed: 'Please complete the check that you are not a robot, then try again.',
+  /** Shown without JavaScript on a page whose robot check needs it. */
+  captchaNeedsScript:
+    'Entering this giveaway needs JavaScript for its check that you are not a robot. Turn JavaScript on, or open this page in another browser.',
+  captchaUnreachable: 'The robot check could not be reached. Please try again.',
   tooManyMails:
     'This email address has received too many giveaway emails today. Please try again tomorrow.',
   confirmationResent:

@@ -10,6 +10,7 @@ import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
   ENTRY_PAGE_STATE_ID,
+  entryMessages,
   FORM_TOKEN_SLOT,
   type EntryPageState,
 } from '#shared/contracts/entries.ts';
@@ -74,9 +75,15 @@ function withEntryForm(html: string, config: AppContext['config'], contestId: st
       `<meta name="${ENTRY_FORM_META.captchaSiteKey}" content="${escapeHtml(setup.captchaSiteKey)}" />`,
     );
   }
+  // The robot check runs in the browser: without JavaScript the plain form cannot pass it, so
+  // the page says so (outside the app's root, which hydration must find as rendered).
+  const notice = setup.captchaSiteKey
+    ? `<noscript><p role="alert" class="p-4 text-center text-sm font-medium text-destructive">${escapeHtml(entryMessages.captchaNeedsScript)}</p></noscript>\n    `
+    : '';
   // Tokens are digits, a dot and base64url: nothing to escape, in an attribute or anywhere.
   return html
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root">', () => `${notice}<div id="root">`)
     .replaceAll(FORM_TOKEN_SLOT, () => setup.formToken);
 }
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { countHit } from '#server/plugins/rate-limit.ts';
@@ -26,7 +28,8 @@ export async function verifyCaptcha(
 ): Promise<void> {
   const token = input.token;
   if (!token || token.length > 2048) throw refuse();
-  const { current } = await countHit(db, `captcha ${hashToken(token)}`, USED_TOKEN_MEMORY_MS);
+  const usedKey = `captcha ${hashToken(token)}`;
+  const { current } = await countHit(db, usedKey, USED_TOKEN_MEMORY_MS);
   if (current > 1) throw refuse();
   let answer: SiteverifyAnswer;
   try {
@@ -41,10 +44,9 @@ export async function verifyCaptcha(
     });
     answer = (await response.json()) as SiteverifyAnswer;
   } catch {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The robot check could not be reached. Please try again.',
-    );
+    // Cloudflare never saw the token: it is still good, so the person's next try may use it.
+    await db.delete(rateLimits).where(eq(rateLimits.key, usedKey));
+    throw new AppError('SERVICE_UNAVAILABLE', entryMessages.captchaUnreachable);
   }
   if (
     answer.success !== true ||

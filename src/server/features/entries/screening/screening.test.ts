@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries } from '#server/db/schema.ts';
 import { issueFormToken } from '#server/lib/form-token.ts';
+import { makeClientBuild } from '#server/testing/client-build.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
@@ -172,10 +173,18 @@ describe('screening entries', () => {
   });
 });
 
-/** A stand-in for Cloudflare's siteverify endpoint: it answers what each token says. */
+/**
+ * A stand-in for Cloudflare's siteverify endpoint: it answers what each token says, or, while
+ * `down`, drops every connection as an unreachable service would.
+ */
 function startFakeSiteverify() {
   const calls: URLSearchParams[] = [];
+  const state = { down: false };
   const server: Server = createServer((incoming, answer) => {
+    if (state.down) {
+      incoming.socket.destroy();
+      return;
+    }
     let body = '';
     incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
     incoming.on('end', () => {
@@ -188,16 +197,21 @@ function startFakeSiteverify() {
       answer.end(JSON.stringify({ success: verdict.startsWith('pass'), hostname, action }));
     });
   });
-  return new Promise<{ url: string; calls: URLSearchParams[]; close: () => Promise<void> }>(
-    (resolve) =>
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        resolve({
-          url: `http://127.0.0.1:${port}/siteverify`,
-          calls,
-          close: () => new Promise((done) => server.close(() => done())),
-        });
-      }),
+  return new Promise<{
+    url: string;
+    calls: URLSearchParams[];
+    state: { down: boolean };
+    close: () => Promise<void>;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/siteverify`,
+        calls,
+        state,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    }),
   );
 }
 
@@ -214,6 +228,7 @@ describe('the optional CAPTCHA (Turnstile)', () => {
         TURNSTILE_SECRET: 'secret-for-tests',
         TURNSTILE_VERIFY_URL: fake.url,
       },
+      clientDir: makeClientBuild(),
     });
     owner = await seedUser(t);
   });
@@ -252,6 +267,42 @@ describe('the optional CAPTCHA (Turnstile)', () => {
     expect((await storedEmails(t, contest.id)).map((row) => row.email)).toEqual([
       'pass@example.com',
     ]);
+  });
+
+  it('does not spend a token when siteverify cannot be reached: 503, then the same token enters', async () => {
+    const contest = await seedContest(t.database, owner);
+    const token = 'pass-outage:localhost:enter';
+    fake.state.down = true;
+    try {
+      const unreachable = await enter(t, contest.id, {
+        name: 'Patient Fan',
+        email: 'patient@example.com',
+        captchaToken: token,
+      });
+      expect(unreachable.statusCode).toBe(503);
+      expect(unreachable.json()).toEqual({
+        message: entryMessages.captchaUnreachable,
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      fake.state.down = false;
+    }
+    const again = await enter(t, contest.id, {
+      name: 'Patient Fan',
+      email: 'patient@example.com',
+      captchaToken: token,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('tells a browser without JavaScript that entering needs it', async () => {
+    const contest = await seedContest(t.database, owner);
+    const page = await request(t, undefined, { method: 'GET', url: `/c/${contest.id}` });
+    expect(page.statusCode).toBe(200);
+    const notice = /<noscript><p role="alert"[^>]*>([^<]*)<\/p><\/noscript>\s*<div id="root">/.exec(
+      page.body,
+    );
+    expect(notice?.[1]).toBe(entryMessages.captchaNeedsScript);
   });
 
   it('gives the site key to the form and lets Turnstile through the page policy', async () => {
