@@ -96,7 +96,7 @@ test.describe('referrals, for the owner', () => {
     await expect(bonus).toHaveAccessibleDescription(
       "0 turns referrals off. Each friend who enters through an entrant's link gives them this many more entries.",
     );
-    await expect(cap).toHaveValue('50');
+    await expect(cap).toHaveValue('10');
     await expect(cap).toBeDisabled();
     await expect(cap).toHaveAccessibleDescription('The most bonus entries one entrant can earn.');
     await expect(leaderboard).not.toBeChecked();
