@@ -29,7 +29,10 @@ describe('the frozen list', () => {
     expect(first.picks).toHaveLength(1);
 
     // Behind the app's back: one frozen entry leaves the draw, a stranger takes its place.
-    const [stranger] = await addEntries(t, contest, ['Stranger Danger']);
+    // addEntries answers all of the contest's entries: the stranger is the one by that name.
+    const stranger = (await addEntries(t, contest, ['Stranger Danger'])).find(
+      (entry) => entry.name === 'Stranger Danger',
+    );
     const leaving = entries.find((entry) => entry.id !== first.picks[0]!.entryId)!;
     await t.database.db
       .update(contestEntries)
