@@ -18,6 +18,12 @@ import {
 } from '#shared/draw-protocol.ts';
 import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
 
+/** The frozen list's leaves: with referrals on, each one also fixes its entry's weight (v2). */
+const hashListLeaves = (entryIds: string[], weights: number[] | null) =>
+  weights
+    ? hashWeightedEntries(nodeDrawHashes, entryIds, weights)
+    : hashEntryIds(nodeDrawHashes, entryIds);
+
 /**
  * Closes the contest to entries for good and fixes the list drawn from: its ids in the wheel's
  * order, their leaves and the root. Under the contest's row lock, as every entry is written, so
@@ -26,10 +32,7 @@ import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
 export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
   const { entryIds, leftOut, weights } = await listEntryIds(tx, contest);
   if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
-  // With referrals on, each leaf also fixes its entry's weight (protocol v2).
-  const leaves = weights
-    ? await hashWeightedEntries(nodeDrawHashes, entryIds, weights)
-    : await hashEntryIds(nodeDrawHashes, entryIds);
+  const leaves = await hashListLeaves(entryIds, weights);
   const root = await hashLeaves(nodeDrawHashes, leaves);
   const frozenAt = new Date();
   await tx
@@ -99,17 +102,12 @@ export async function attachBeacon(
 export async function loadFrozenDraw(tx: Db, contest: Contest): Promise<FrozenDraw> {
   const { entryIds } = await listEntryIds(tx, contest, { withWeights: false });
   const weights = await listFrozenWeights(tx, contest.id);
-  const leaves = weights
-    ? weights.length === entryIds.length
-      ? await hashWeightedEntries(nodeDrawHashes, entryIds, weights)
-      : []
-    : await hashEntryIds(nodeDrawHashes, entryIds);
-  if (
-    leaves.length !== contest.frozenEntryCount ||
-    (await hashLeaves(nodeDrawHashes, leaves)) !== contest.entriesRoot
-  ) {
-    throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
-  }
+  const isFrozenList =
+    entryIds.length === contest.frozenEntryCount &&
+    (!weights || weights.length === entryIds.length) &&
+    (await hashLeaves(nodeDrawHashes, await hashListLeaves(entryIds, weights))) ===
+      contest.entriesRoot;
+  if (!isFrozenList) throw new Error(`The frozen entries of contest ${contest.id} have changed.`);
   return {
     seedHex: contest.drawSeed!,
     contestId: contest.id,
