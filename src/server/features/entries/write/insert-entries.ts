@@ -423,15 +423,13 @@ function insertChunk(
           where candidate.ref is not null and referrer.contest_id = ${contestId}::uuid
             and referrer.referral_code = candidate.ref
             and referrer.email_key <> fold_email(candidate.email)
-            and not exists (select 1 from contest_entries known
-              where known.contest_id = ${contestId}::uuid
-                and (known.id = referrer.id or known.referred_by = referrer.id)
-                and (known.client_hash = candidate.client_hash
-                  or known.client_hash56 = candidate.client_hash56))
-            and (candidate.client_hash48 is null or (select count(*) from contest_entries known
-              where known.contest_id = ${contestId}::uuid
-                and (known.id = referrer.id or known.referred_by = referrer.id)
-                and known.client_hash48 = candidate.client_hash48) < ${FRIENDS_PER_WIDE_NETWORK})
+            and (select count(*) filter (where known.client_hash = candidate.client_hash
+                    or known.client_hash56 = candidate.client_hash56) = 0
+                  and count(*) filter (where known.client_hash48 = candidate.client_hash48)
+                    < ${FRIENDS_PER_WIDE_NETWORK}
+                from contest_entries known
+                where known.contest_id = ${contestId}::uuid
+                  and (known.id = referrer.id or known.referred_by = referrer.id))
           order by referrer.entry_date, referrer.id limit 1) referrer on true
       on conflict do nothing
       returning id, email, referral_code, referred_by
