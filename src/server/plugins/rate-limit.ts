@@ -3,7 +3,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { lt, sql, type SQL } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
@@ -63,6 +63,11 @@ export async function countHit(
 ): Promise<{ current: number; ttl: number }> {
   const [row] = await countHits(db, [{ key, windowMs, hits: 1 }]);
   return { current: row!.current, ttl: row!.ttl };
+}
+
+/** Forgets the hits counted on `key`, as if its window had ended (a hit that did not happen). */
+export async function forgetHits(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** At most `max` hits per `windowMs`. */

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { hashToken } from '#server/lib/tokens.ts';
-import { countHit } from '#server/plugins/rate-limit.ts';
+import { countHit, forgetHits } from '#server/plugins/rate-limit.ts';
 import { CAPTCHA_ACTION, entryMessages } from '#shared/contracts/entries.ts';
 
 export type CaptchaSettings = { siteKey: string; secret: string; verifyUrl: string };
@@ -45,7 +43,7 @@ export async function verifyCaptcha(
     answer = (await response.json()) as SiteverifyAnswer;
   } catch {
     // Cloudflare never saw the token: it is still good, so the person's next try may use it.
-    await db.delete(rateLimits).where(eq(rateLimits.key, usedKey));
+    await forgetHits(db, usedKey);
     throw new AppError('SERVICE_UNAVAILABLE', entryMessages.captchaUnreachable);
   }
   if (
