@@ -21,8 +21,10 @@ export const FRIENDS_PER_DOMAIN = 3;
  */
 export const FRIENDS_PER_WIDE_NETWORK = 3;
 
+const PUBLIC_PROVIDERS = [...LARGE_MAIL_PROVIDERS];
+
 /** A friend's entry (aliased `friend`) that may count for its referrer. */
-export const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed'
+const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed'
   and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null`;
 
 /**
@@ -32,7 +34,7 @@ export const isCountedReferral = sql`friend.referred_by is not null and friend.s
 export const countedReferrals = (contestId: string, where: SQL = sql`true`) =>
   sql`(select friend.referrer_id, count(*)::int as referrals
     from (select friend.referred_by as referrer_id,
-        split_part(friend.email_key, '@', 2) = any(${sql.param([...LARGE_MAIL_PROVIDERS])}::text[]) as at_public_provider,
+        split_part(friend.email_key, '@', 2) = any(${sql.param(PUBLIC_PROVIDERS)}::text[]) as at_public_provider,
         row_number() over (partition by friend.referred_by, split_part(friend.email_key, '@', 2)
           order by friend.entry_date, friend.id) as nth_at_domain
       from contest_entries friend

@@ -2,6 +2,8 @@ import { isIPv6 } from 'node:net';
 import { normalizeIP } from '@fastify/rate-limit';
 import { WIDE_NETWORK_LIMITS, type WideNetworkPrefix } from '#shared/contracts/entry-flags.ts';
 
+const WIDE_PREFIXES = Object.keys(WIDE_NETWORK_LIMITS).map(Number) as WideNetworkPrefix[];
+
 /** A wider IPv6 network a client also counts under (`2001:db8:15::/48`). */
 export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
 
@@ -13,10 +15,9 @@ export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
 export function clientNetworksOf(ip: string): { address: string; wider: WideNetwork[] } {
   const address = normalizeIP(ip);
   if (!isIPv6(address)) return { address, wider: [] };
-  const prefixes = Object.keys(WIDE_NETWORK_LIMITS).map(Number) as WideNetworkPrefix[];
   return {
     address,
-    wider: prefixes.map((prefix) => ({
+    wider: WIDE_PREFIXES.map((prefix) => ({
       prefix,
       network: `${normalizeIP(ip, prefix)}/${prefix}`,
     })),

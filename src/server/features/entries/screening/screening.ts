@@ -114,14 +114,16 @@ export async function screenSubmission(
       flags,
       ref: submission.ref,
       clientHash: hashClientAddress(ctx.config.sessionSecret, client.address),
-      ...Object.fromEntries(
-        client.wider.map(({ prefix, network }) => [
-          `clientHash${prefix}`,
-          hashClientAddress(ctx.config.sessionSecret, network),
-        ]),
-      ),
+      clientHash56: hashWideNetwork(ctx, client.wider, 56),
+      clientHash48: hashWideNetwork(ctx, client.wider, 48),
     },
   };
+}
+
+/** The keyed hash of the client's IPv6 network of that width (none for IPv4). */
+function hashWideNetwork(ctx: AppContext, wider: WideNetwork[], prefix: WideNetwork['prefix']) {
+  const found = wider.find((network) => network.prefix === prefix);
+  return found && hashClientAddress(ctx.config.sessionSecret, found.network);
 }
 
 /** A time-ordered id as the database makes them (UUID version 7 layout). */
