@@ -28,20 +28,17 @@ runAdminCli(process.argv.slice(2), {
       ? () => {}
       : await holdEmbeddedDatabase(config.dataDir, 'admin CLI');
     const database = openDatabase(config);
+    const release = async () => {
+      await database.close();
+      releaseLock();
+    };
     try {
       await database.migrate();
     } catch (error) {
-      await database.close();
-      releaseLock();
+      await release();
       throw error;
     }
-    return {
-      database,
-      release: async () => {
-        await database.close();
-        releaseLock();
-      },
-    };
+    return { database, release };
   },
 }).then(
   (code) => process.exit(code),
