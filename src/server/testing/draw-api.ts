@@ -13,6 +13,7 @@ import {
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import type { DrawContext } from '#server/features/draws/service.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { request, seedEntries, type SeededUser } from './seed.ts';
 import type { TestApp } from './test-app.ts';
@@ -159,7 +160,7 @@ export async function currentPickAt(
   position: number,
 ): Promise<number> {
   // A malformed id has no picks, and the database would refuse it as a uuid.
-  if (!/^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(contestId)) return 0;
+  if (!isUuid(contestId)) return 0;
   const picks = await picksOf(t, contestId);
   return picks.find((pick) => pick.position === position && pick.status === 'winner')?.p ?? 0;
 }
