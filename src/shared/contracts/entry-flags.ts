@@ -3,7 +3,13 @@
  * entry: the owner reads its reason, then clears it or removes the entry, and flagged entries
  * stay out of the draw unless the owner says otherwise.
  */
-export const entryFlags = ['address-burst', 'domain-burst', 'fast-submit', 'alias'] as const;
+export const entryFlags = [
+  'address-burst',
+  'domain-burst',
+  'fast-submit',
+  'no-form-token',
+  'alias',
+] as const;
 export type EntryFlag = (typeof entryFlags)[number];
 
 /** Entries per hour from one client address (IPv6: its /64) on one contest before flagging. */
@@ -41,6 +47,8 @@ export function describeFlag(flag: EntryFlag, email: string): string {
       return `More than ${DOMAIN_FLAG_AFTER} entries at @${domainOf(email)} arrived within 10 minutes.`;
     case 'fast-submit':
       return `Sent less than ${FAST_SUBMIT_MS / 1000} seconds after the entry page opened: faster than people type.`;
+    case 'no-form-token':
+      return 'Sent without opening the entry page (by a script or an app), or from a page left open for more than a day.';
     case 'alias':
       return 'Goes to the same mailbox as another entry of this contest (a +tag, or dots in a Gmail address).';
   }
@@ -50,5 +58,6 @@ export const flagLabels: Record<EntryFlag, string> = {
   'address-burst': 'Address burst',
   'domain-burst': 'Domain burst',
   'fast-submit': 'Fast submit',
+  'no-form-token': 'No entry page',
   alias: 'Alias',
 };
