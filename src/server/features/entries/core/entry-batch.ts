@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import type { WideNetwork } from '#server/lib/client-networks.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
-import type { WideNetwork } from './client-networks.ts';
 
 /**
  * The entry batch's vocabulary: what comes in (a candidate), what each one comes to (its

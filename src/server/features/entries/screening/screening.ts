@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import type { WideNetwork } from '#server/lib/client-networks.ts';
 import { readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
 import {
@@ -14,7 +15,6 @@ import {
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
-import type { WideNetwork } from '../core/client-networks.ts';
 import { isThrowawayAddress } from '../core/email-identity.ts';
 import { hashClientAddress, referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '#server/context.ts';
+import { clientNetworksOf } from '#server/lib/client-networks.ts';
 import type { EntryReceipt } from '#shared/contracts/entries.ts';
-import { clientNetworksOf } from '../core/client-networks.ts';
 import { answerAsEntered, screenSubmission, type Submission } from '../screening/screening.ts';
 import { enterContest } from './enter-contest.ts';
 import type { EntryWriter } from './entry-writer.ts';
