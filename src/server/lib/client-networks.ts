@@ -3,6 +3,9 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { WIDE_NETWORK_LIMITS, type WideNetworkPrefix } from '#shared/contracts/entry-flags.ts';
 
 const WIDE_PREFIXES = Object.keys(WIDE_NETWORK_LIMITS).map(Number) as WideNetworkPrefix[];
+const WIDEST_PREFIX = Math.min(...WIDE_PREFIXES) as WideNetworkPrefix;
+
+const networkOf = (ip: string, prefix: WideNetworkPrefix) => `${normalizeIP(ip, prefix)}/${prefix}`;
 
 /** A wider IPv6 network a client also counts under (`2001:db8:15::/48`). */
 export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
@@ -17,9 +20,15 @@ export function clientNetworksOf(ip: string): { address: string; wider: WideNetw
   if (!isIPv6(address)) return { address, wider: [] };
   return {
     address,
-    wider: WIDE_PREFIXES.map((prefix) => ({
-      prefix,
-      network: `${normalizeIP(ip, prefix)}/${prefix}`,
-    })),
+    wider: WIDE_PREFIXES.map((prefix) => ({ prefix, network: networkOf(ip, prefix) })),
   };
+}
+
+/**
+ * The widest network a client counts under: its IPv4 address, or the /48 around its IPv6 one
+ * (a site's whole allocation, which one subscriber or a free tunnel holds).
+ */
+export function widestNetworkOf(ip: string): string {
+  const address = normalizeIP(ip);
+  return isIPv6(address) ? networkOf(ip, WIDEST_PREFIX) : address;
 }

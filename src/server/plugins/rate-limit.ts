@@ -3,7 +3,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
-import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
@@ -68,6 +68,16 @@ export async function countHit(
 /** Forgets the hits counted on `key`, as if its window had ended (a hit that did not happen). */
 export async function forgetHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Takes back one hit counted on `key` in its current window (one that turned out not to count). */
+export async function takeBackHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(eq(rateLimits.key, key), gt(rateLimits.count, 0), gt(rateLimits.windowEnd, sql`now()`)),
+    );
 }
 
 /** At most `max` hits per `windowMs`. */

@@ -99,10 +99,15 @@ export async function startSession(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https' || request.server.servedOverHttps,
+    secure: cookiesAreSecure(request),
     signed: true,
     expires: session.expiresAt,
   });
+}
+
+/** Cookies go over https only when browsers reach the app that way. */
+export function cookiesAreSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.servedOverHttps;
 }
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply) {

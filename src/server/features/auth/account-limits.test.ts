@@ -54,15 +54,16 @@ describe('limits behind a proxy that a forged X-Forwarded-For cannot bypass', ()
     const victim = await signUpAndVerify(t);
     const statuses = await statusesOf(
       Array.from(
-        { length: 50 },
+        { length: 110 },
         (_, index) => () =>
           loginVia(`198.51.100.${index + 1}`, forgedAddress(index), victim.email, `guess-${index}`),
       ),
     );
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(401));
+    expect(statuses.slice(100)).toEqual(Array(10).fill(429));
 
-    // Locked for the rest of the window, even with the right password from a fresh address.
+    // Locked for the rest of the hour, even with the right password from a fresh address, for
+    // every browser but the owner's known ones (account-lockout.test.ts).
     const right = await loginVia('198.51.100.200', '', victim.email, victim.password);
     expect(right.statusCode).toBe(429);
     expect(right.json().code).toBe('RATE_LIMITED');
@@ -70,8 +71,8 @@ describe('limits behind a proxy that a forged X-Forwarded-For cannot bypass', ()
       /^Too many attempts\. Please try again in \d+ minutes?\.$/,
     );
     const retryAfter = Number(right.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
   });
 
   it('limits one address trying many accounts', async () => {

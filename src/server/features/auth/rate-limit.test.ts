@@ -46,7 +46,7 @@ describe('rate limits on the account endpoints (RATE_LIMIT=on)', () => {
   });
 
   it('counts each client address separately', async () => {
-    // (The account under attack stays locked from everywhere: see account-limits.test.ts.)
+    // (The account under attack is locked for that network only: see account-lockout.test.ts.)
     const response = await login('198.51.100.23', bystander.password, bystander);
     expect(response.statusCode).toBe(200);
   });

@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
+import type { User } from '#server/db/schema.ts';
 import { endSession, requireUser, startSession } from '#server/plugins/session.ts';
 import {
   currentUser,
@@ -14,6 +16,7 @@ import {
   verifyEmailQuery,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
+import { rememberDevice, requesterOf } from './known-devices.ts';
 import {
   logIn,
   requestPasswordReset,
@@ -29,6 +32,20 @@ import { purgeExpiredSessions } from './sessions.ts';
 const authRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  /** The browser proved `user`'s password: it is signed in, and known to that account from now. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
+    await startSession(ctx.db, request, reply, user.id);
+    rememberDevice(request, reply, ctx.config.sessionSecret, user);
+  }
+
+  /** The browser proved `user`'s mailbox and set a new password: signed out, but known. */
+  async function afterReset(request: FastifyRequest, reply: FastifyReply, user: User) {
+    // The browser that resets is not signed in as anyone any more.
+    await endSession(ctx.db, request, reply);
+    rememberDevice(request, reply, ctx.config.sessionSecret, user);
+    return { message: authMessages.passwordReset };
+  }
+
   // Sign-in drops a user's own stale sessions; this drops those of users who never come back.
   ctx.jobs.every({
     name: 'sessions-housekeeping',
@@ -68,8 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: authRateLimit,
     },
     async (request, reply) => {
-      const user = await verifyEmail(ctx, request.body);
-      await startSession(ctx.db, request, reply, user.id);
+      const user = await verifyEmail(ctx, request.body, requesterOf(request));
+      await signIn(request, reply, user);
       return { user };
     },
   );
@@ -90,8 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       config: authRateLimit,
     },
     async (request, reply) => {
-      const user = await logIn(ctx, request.body);
-      await startSession(ctx.db, request, reply, user.id);
+      const user = await logIn(ctx, request.body, requesterOf(request));
+      await signIn(request, reply, user);
       return { user };
     },
   );
@@ -109,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/forgot-password',
     { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.body, 'link', reply);
+      await requestPasswordReset(ctx, request.body, 'link', reply, requesterOf(request));
       return { message: authMessages.resetLinkSent };
     },
   );
@@ -118,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/auth/request-reset-token',
     { schema: { body: emailOnlyBody, response: { 200: messageResponse } }, config: authRateLimit },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.body, 'token', reply);
+      await requestPasswordReset(ctx, request.body, 'token', reply, requesterOf(request));
       return { message: authMessages.resetTokenSent };
     },
   );
@@ -129,12 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { body: resetPasswordBody, response: { 200: messageResponse } },
       config: authRateLimit,
     },
-    async (request, reply) => {
-      await resetPassword(ctx, request.body);
-      // The browser that resets is not signed in as anyone any more.
-      await endSession(ctx.db, request, reply);
-      return { message: authMessages.passwordReset };
-    },
+    async (request, reply) => afterReset(request, reply, await resetPassword(ctx, request.body)),
   );
 
   app.post(
@@ -143,10 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { body: manualResetBody, response: { 200: messageResponse } },
       config: authRateLimit,
     },
-    async (request, reply) => {
-      await resetPasswordManually(ctx, request.body);
-      await endSession(ctx.db, request, reply);
-      return { message: authMessages.passwordReset };
-    },
+    async (request, reply) =>
+      afterReset(request, reply, await resetPasswordManually(ctx, request.body)),
   );
 };

@@ -21,7 +21,13 @@ import type {
   VerifyEmailBody,
 } from '#shared/contracts/auth.ts';
 import { authMessages } from '#shared/messages.ts';
-import { accountLimits, clearAccountAttempts, countAccountAttempt } from './account-limits.ts';
+import {
+  accountLimits,
+  countAccountAttempt,
+  countSignInAttempt,
+  forgetSignInFailures,
+  type AttemptSource,
+} from './account-limits.ts';
 import {
   consumeEmailToken,
   inspectEmailToken,
@@ -29,6 +35,7 @@ import {
   retireEmailTokens,
   type TokenCheck,
 } from './email-tokens.ts';
+import { mailSource, signInSource, type Requester } from './known-devices.ts';
 import { deleteUserSessions } from './sessions.ts';
 
 /** Reset links live side by side, so a stranger's request cannot void the owner's. */
@@ -106,12 +113,17 @@ const verificationRefusals: Record<Exclude<TokenCheck['status'], 'valid'>, strin
  * password alone proves no mailbox. Configured admins become admins here. Returns the user, to
  * be signed in.
  */
-export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody): Promise<User> {
+export async function verifyEmail(
+  ctx: AppContext,
+  input: VerifyEmailBody,
+  requester: Requester,
+): Promise<User> {
   const check = await inspectEmailToken(ctx.db, input.token, 'verify_email');
   if (check.status === 'unknown') throw new AppError('DEAD_LINK', verificationRefusals.unknown);
   const user = await findUserById(ctx, check.userId);
   if (!user) throw new AppError('DEAD_LINK', verificationRefusals.unknown);
-  await countAccountAttempt(ctx, accountLimits.signIn, user.email);
+  const source = signInSource(ctx.config.sessionSecret, requester, user);
+  await countSignInAttempt(ctx, user.email, source);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError('INVALID_CREDENTIALS', authMessages.verificationPasswordWrong);
   }
@@ -122,7 +134,7 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody): Prom
     throw new AppError('DEAD_LINK', verificationRefusals[consumed.status]);
   }
   if (!user.isActive) throw new AppError('ACCOUNT_DEACTIVATED', authMessages.accountDeactivated);
-  await clearAccountAttempts(ctx, accountLimits.signIn, user.email);
+  await forgetSignInFailures(ctx, user.email, source);
   return confirmMailbox(ctx, user.id);
 }
 
@@ -158,9 +170,10 @@ async function mailAccountAfterAnswer(
   reply: FastifyReply,
   email: string,
   limit: (typeof accountLimits)[keyof typeof accountLimits],
+  source: AttemptSource,
   mail: (user: User) => Promise<void>,
 ): Promise<void> {
-  await countAccountAttempt(ctx, limit, email);
+  await countAccountAttempt(ctx, limit, email, source);
   ctx.tasks.runAfterAnswer(reply, `${limit.name} for an account`, async () => {
     const user = await findUserByEmail(ctx, email);
     if (user?.isActive) await mail(user);
@@ -173,6 +186,7 @@ export function resendVerification(ctx: AppContext, input: EmailOnlyBody, reply:
     reply,
     input.email,
     accountLimits.verificationMail,
+    { from: 'anyone' },
     async (user) => {
       if (!user.emailVerifiedAt) await sendVerificationMail(ctx, user);
     },
@@ -181,11 +195,19 @@ export function resendVerification(ctx: AppContext, input: EmailOnlyBody, reply:
 
 /**
  * Checks the password first, so account states are revealed only to its owner. Every attempt
- * counts against the account, whichever address it comes from; success forgets them.
+ * counts against the account before the password is checked: on the requester's browser when
+ * it proved this account before, else on its network and account-wide; success forgets those of
+ * the same browser or network.
  */
-export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
-  await countAccountAttempt(ctx, accountLimits.signIn, input.email);
+export async function logIn(
+  ctx: AppContext,
+  input: LoginBody,
+  requester: Requester,
+): Promise<User> {
+  // Looked up for every address alike, known or not: the count below needs the account.
   const user = await findUserByEmail(ctx, input.email);
+  const source = signInSource(ctx.config.sessionSecret, requester, user);
+  await countSignInAttempt(ctx, input.email, source);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordMatches) {
     throw new AppError('INVALID_CREDENTIALS', authMessages.invalidCredentials);
@@ -194,7 +216,7 @@ export async function logIn(ctx: AppContext, input: LoginBody): Promise<User> {
   if (!user.emailVerifiedAt) {
     throw new AppError('EMAIL_NOT_VERIFIED', authMessages.emailNotVerified);
   }
-  await clearAccountAttempts(ctx, accountLimits.signIn, input.email);
+  await forgetSignInFailures(ctx, input.email, source);
   return user;
 }
 
@@ -203,15 +225,19 @@ type ResetMailKind = 'link' | 'token';
 
 /**
  * A new request keeps the pending links valid (at most three live), so a stranger cannot void
- * the one the owner is about to open; the per-address limit keeps the inbox from being flooded.
+ * the one the owner is about to open; the per-address limit keeps the inbox from being flooded,
+ * and a browser that proved the account before has one of its own, so strangers' requests
+ * never use up the owner's.
  */
 export function requestPasswordReset(
   ctx: AppContext,
   input: EmailOnlyBody,
   kind: ResetMailKind,
   reply: FastifyReply,
+  requester: Requester,
 ) {
-  return mailAccountAfterAnswer(ctx, reply, input.email, accountLimits.resetMail, (user) =>
+  const source = mailSource(ctx.config.sessionSecret, requester, input.email);
+  return mailAccountAfterAnswer(ctx, reply, input.email, accountLimits.resetMail, source, (user) =>
     ctx.db.transaction(async (tx) => {
       const token = await issueEmailToken(
         tx,
@@ -239,20 +265,24 @@ export function requestPasswordReset(
   );
 }
 
-export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<void> {
+/** Returns the account, whose mailbox the browser has proven. */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordBody): Promise<User> {
   const check = await consumeEmailToken(ctx.db, input.token, 'password_reset');
   if (check.status !== 'valid') throw new AppError('DEAD_LINK', authMessages.resetLinkInvalid);
-  await setPassword(ctx, check.userId, input.password, ctx.config.adminEmails);
+  return setPassword(ctx, check.userId, input.password, ctx.config.adminEmails);
 }
 
 /** The manual form names the account too: a token only works for the account it was sent to. */
-export async function resetPasswordManually(ctx: AppContext, input: ManualResetBody) {
+export async function resetPasswordManually(
+  ctx: AppContext,
+  input: ManualResetBody,
+): Promise<User> {
   const user = await findUserByEmail(ctx, input.email);
   const check = user && (await consumeEmailToken(ctx.db, input.token, 'password_reset', user.id));
   if (!user || check?.status !== 'valid') {
     throw new AppError('INVALID_TOKEN', authMessages.resetTokenInvalid);
   }
-  await setPassword(ctx, user.id, input.password, ctx.config.adminEmails);
+  return setPassword(ctx, user.id, input.password, ctx.config.adminEmails);
 }
 
 /**
@@ -260,20 +290,23 @@ export async function resetPasswordManually(ctx: AppContext, input: ManualResetB
  * every outstanding reset token: a link mailed before the change must not undo it. A password set
  * this way also counts as verified: its setter proved the mailbox (reset) or is an operator. Only
  * a reset by mail, which proves the mailbox, passes the configured admins (`grantAdminTo`).
+ * Returns the user as changed.
  */
 export async function setPassword(
   { db }: DbContext,
   userId: string,
   password: string,
   grantAdminTo: ReadonlySet<string> = new Set(),
-): Promise<void> {
+): Promise<User> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx
+  return db.transaction(async (tx) => {
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, ...mailboxProven(grantAdminTo) })
-      .where(eq(users.id, userId));
+      .where(eq(users.id, userId))
+      .returning();
     await retireEmailTokens(tx, userId, 'password_reset');
     await deleteUserSessions(tx, userId);
+    return user!;
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookiesAreSecure } from '#server/plugins/session.ts';
 import type { EntryReceipt } from '#shared/contracts/entries.ts';
 
 /**
@@ -24,7 +25,7 @@ export function rememberEnteredInCookie(
     path: pagePath(receipt.contestId),
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https' || request.server.servedOverHttps,
+    secure: cookiesAreSecure(request),
     signed: true,
     maxAge: ENTERED_COOKIE_MAX_AGE_S,
   });
