@@ -291,6 +291,32 @@ describe('authorization matrix', () => {
         }),
       expected: ownerOrAdmin(200),
     },
+    // The owner's review of flagged entries (docs/product.md#flagged-entries).
+    {
+      route: 'GET /api/contests/:contestId/flag-review',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/flag-review` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'PUT /api/contests/:contestId/flag-review/:flag',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'PUT',
+          url: `${c(fx)}/flag-review/fast-submit`,
+          payload: { decision: 'exclude' },
+        }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'PUT /api/contests/:contestId/entries/:entryId/draw-decision',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'PUT',
+          url: `${c(fx)}/entries/${fx.entryId}/draw-decision`,
+          payload: { decision: 'include' },
+        }),
+      expected: ownerOrAdmin(200),
+    },
     // Referrals: the owner's top referrers; the public leaderboard (off on this contest, so 404
     // for anyone); an entrant's status page, whose link token decides (a wrong one: 404).
     {
@@ -563,7 +589,12 @@ describe('authorization matrix', () => {
     const contest = await seedContest(t.database, owner);
     const [entry] = await t.database.db
       .insert(contestEntries)
-      .values({ contestId: contest.id, name: 'First Entrant', email: freshEmail() })
+      .values({
+        contestId: contest.id,
+        name: 'First Entrant',
+        email: freshEmail(),
+        flags: ['fast-submit'],
+      })
       .returning();
     await t.database.db.update(contests).set({ entryCount: 1 }).where(eq(contests.id, contest.id));
     return { owner, contest, entryId: entry!.id };

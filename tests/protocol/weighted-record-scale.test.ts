@@ -75,6 +75,7 @@ async function buildRecord(count: number): Promise<DrawRecord> {
     frozenAt: null,
     predatesVerifiableDraws: false,
     entriesLeftOut: 0,
+    excluded: [],
   };
 }
 

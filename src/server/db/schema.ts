@@ -22,6 +22,7 @@ import {
 } from '#shared/contracts/draws.ts';
 import { entryStatuses } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { drawDecisions, type ExcludedByFlag } from '#shared/contracts/flag-review.ts';
 import { mailPurposes, mailStatuses } from '#shared/contracts/mail-queue.ts';
 import {
   REFERRAL_BONUS_DEFAULT,
@@ -196,9 +197,18 @@ export const contests = pgTable(
     winners: jsonb('winners').$type<PublicWinner[]>().notNull().default([]),
     // Double opt-in: entries stay pending until their e-mail's link is opened (decision 019).
     requireConfirmation: boolean('require_confirmation').notNull().default(false),
-    // Flagged entries stay out of the draw; the record tells how many were left out.
-    excludeFlagged: boolean('exclude_flagged').notNull().default(true),
+    // The owner's rule per flag (docs/product.md#flagged-entries): entries with one of these
+    // flags stay out of the draw unless the owner lets that entry in; the others are drawn from
+    // unless the owner leaves that entry out. Fixed by the first draw, as the list is.
+    excludedFlags: text('excluded_flags')
+      .array()
+      .$type<EntryFlag[]>()
+      .notNull()
+      .default(sql`'{alias}'::text[]`),
+    // How many confirmed entries the freeze left out, and how many of those carried each flag
+    // (the public record shows both, never who).
     frozenLeftOut: integer('frozen_left_out'),
+    frozenExcluded: jsonb('frozen_excluded').$type<ExcludedByFlag[]>(),
     // Referrals (docs/product.md#referrals): bonus entries per counted referral (0: off), the
     // most one entrant can earn, and whether the entry page shows the top referrers.
     referralBonus: integer('referral_bonus').notNull().default(REFERRAL_BONUS_DEFAULT),
@@ -253,6 +263,9 @@ export const contestEntries = pgTable(
       .$type<EntryFlag[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The owner's decision for this flagged entry, over the contest's rule for its flags: null
+    // follows the rule.
+    drawDecision: text('draw_decision', { enum: drawDecisions }),
     // SHA-256 of the entry's confirmation token (a pending entry's, or a referred friend's on a
     // contest without double opt-in); kept once used, to say so.
     confirmTokenHash: text('confirm_token_hash').unique(),
@@ -287,6 +300,10 @@ export const contestEntries = pgTable(
       .on(table.contestId, table.entryDate)
       .where(sql`${table.status} = 'pending'`),
     check('contest_entries_status_check', sql`${table.status} in ('confirmed', 'pending')`),
+    check(
+      'contest_entries_draw_decision_check',
+      sql`${table.drawDecision} is null or ${table.drawDecision} in ('include', 'exclude')`,
+    ),
     // A link's code finds its entrant; a referrer's referrals are counted from their friends.
     index('contest_entries_referral_code_idx')
       .on(table.contestId, table.referralCode)
@@ -329,7 +346,7 @@ export const contestDraws = pgTable(
     index('contest_draws_created_idx').on(table.createdAt),
     check(
       'contest_draws_action_check',
-      sql`${table.action} in ('random', 'manual', 'reset', 'disqualify')`,
+      sql`${table.action} in ('random', 'manual', 'reset', 'disqualify', 'draw-stopped')`,
     ),
   ],
 );

@@ -8,6 +8,7 @@ import {
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
 import { winnersCount } from './draws.ts';
+import { entryFlags } from './entry-flags.ts';
 import {
   REFERRAL_BONUS_DEFAULT,
   REFERRAL_BONUS_MAX,
@@ -90,10 +91,9 @@ function contestBody(messages: Messages) {
     confirmationMessage: optionalText(CONTEST_CONFIRMATION_MAX_LENGTH),
     // Left out, a new contest has one place and an edit keeps the contest's number.
     winnersCount: winnersCount.optional(),
-    // Left out, a new contest takes the defaults (off, on) and an edit keeps the contest's.
+    // Left out, a new contest takes the default (off) and an edit keeps the contest's.
     requireConfirmation: z.boolean().optional(),
-    excludeFlagged: z.boolean().optional(),
-    // Referrals (docs/product.md#referrals): left out, off (0), 50 and no leaderboard for a
+    // Referrals (docs/product.md#referrals): left out, off (0), 10 and no leaderboard for a
     // new contest; an edit keeps the contest's.
     referralBonus: referralBonus.optional(),
     referralCap: referralCap.optional(),
@@ -174,8 +174,11 @@ export const publicContest = z.object({
 });
 
 export const ownerContest = publicContest.extend({
-  /** Flagged entries stay out of the draw. */
-  excludeFlagged: z.boolean(),
+  /**
+   * Flags whose entries stay out of the draw unless the owner lets them in one by one
+   * (docs/product.md#flagged-entries).
+   */
+  excludedFlags: z.array(z.enum(entryFlags)),
   trainerId: z.string(),
   winnerSelectedAt: z.date().nullable(),
   createdAt: z.date(),
@@ -200,7 +203,6 @@ export type ContestFormValues = {
   confirmationMessage: string;
   winnersCount: string;
   requireConfirmation: boolean;
-  excludeFlagged: boolean;
   referralBonus: string;
   referralCap: string;
   showLeaderboard: boolean;
@@ -221,7 +223,6 @@ export function contestFormToBody(values: ContestFormValues) {
     confirmationMessage: values.confirmationMessage,
     winnersCount: Number(values.winnersCount.trim() || 1),
     requireConfirmation: values.requireConfirmation,
-    excludeFlagged: values.excludeFlagged,
     referralBonus: Number(values.referralBonus.trim() || REFERRAL_BONUS_DEFAULT),
     referralCap: Number(values.referralCap.trim() || REFERRAL_CAP_DEFAULT),
     showLeaderboard: values.showLeaderboard,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExcludedByFlag } from './flag-review.ts';
 
 /** No winnerId: the server draws at random. A winnerId: a manual pick, recorded as such. */
 export const drawWinnerBody = z
@@ -8,9 +9,11 @@ export type DrawWinnerBody = z.input<typeof drawWinnerBody>;
 
 /**
  * What a record of the draw history tells: a draw at random, a pick by hand, a reset (of a
- * winner drawn before verifiable draws) or a disqualification (with its reason).
+ * winner drawn before verifiable draws), a disqualification (with its reason) or a draw that
+ * stopped before its first pick because the public randomness could not be fetched (with why;
+ * entries reopened).
  */
-export const drawActions = ['random', 'manual', 'reset', 'disqualify'] as const;
+export const drawActions = ['random', 'manual', 'reset', 'disqualify', 'draw-stopped'] as const;
 export type DrawAction = (typeof drawActions)[number];
 
 /** How a pick was made: from the committed sequence, or by hand (the record says so). */
@@ -65,7 +68,6 @@ export const drawMessages = {
   unknownPosition: 'There is no winner at that position.',
   pickChanged: 'This place already has a new winner.',
   winnersCountLocked: 'The number of winners cannot change after the first draw.',
-  exclusionLocked: 'Whether flagged entries are drawn cannot change after the first draw.',
   entriesLocked: 'Entries cannot change once the draw has started.',
   notPublished: 'Publish the contest before drawing: its draw is committed when it goes live.',
   noReplacement: 'No entries are left to replace this winner, so the place cannot be redrawn.',
@@ -190,10 +192,15 @@ export type DrawRecord = {
   frozenAt: string | null;
   predatesVerifiableDraws: boolean;
   /**
-   * How many confirmed entries were left out of the frozen list because they were flagged and
-   * the owner leaves flagged entries out (docs/product.md#trusted-leads); null until revealed.
+   * How many confirmed entries the owner's review of flagged entries left out of the frozen list
+   * (docs/product.md#flagged-entries); null until revealed.
    */
   entriesLeftOut: number | null;
+  /**
+   * The flags of those entries, counted per flag (an entry with two counts under both), in the
+   * flags' order; empty when none was left out or before the list is revealed.
+   */
+  excluded: ExcludedByFlag[];
 };
 
 /** A filled place as the owner sees it: the full name and e-mail, and where the wheel shows it. */

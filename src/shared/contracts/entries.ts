@@ -1,5 +1,6 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { DrawDecision } from '#shared/contracts/flag-review.ts';
 import type { ConfirmationMailStatus } from '#shared/contracts/mail-queue.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
 import type { ReferralLink } from '#shared/contracts/referrals.ts';
@@ -149,6 +150,10 @@ export type ContestEntryItem = {
   entryDate: string | null;
   status: EntryStatus;
   flags: EntryFlag[];
+  /** The owner's decision for this flagged entry; null: the contest's rule for its flags. */
+  drawDecision: DrawDecision | null;
+  /** Out of the draw (docs/product.md#flagged-entries). */
+  leftOut: boolean;
   /** Friends whose entries count for this entrant (docs/product.md#referrals). */
   referrals: number;
   /** 1 + bonus entries: the entry's weight in the draw. */

@@ -77,7 +77,7 @@ export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
     ...toPublicContest(contest),
     // The API keeps the field name its clients know (docs/product.md#api); inside, the owner.
     trainerId: contest.ownerId,
-    excludeFlagged: contest.excludeFlagged,
+    excludedFlags: contest.excludedFlags,
     winnerSelectedAt: contest.winnerSelectedAt,
     createdAt: contest.createdAt,
     updatedAt: contest.updatedAt,
@@ -140,7 +140,6 @@ export async function createContest(
  */
 const lockedByFreeze = [
   { field: 'winnersCount', message: drawMessages.winnersCountLocked },
-  { field: 'excludeFlagged', message: drawMessages.exclusionLocked },
   { field: 'referralBonus', message: referralMessages.referralsLocked },
   { field: 'referralCap', message: referralMessages.referralsLocked },
 ] as const;

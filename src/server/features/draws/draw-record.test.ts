@@ -123,6 +123,7 @@ describe('the public draw record', () => {
         frozenAt: null,
         predatesVerifiableDraws: false,
         entriesLeftOut: null,
+        excluded: [],
       });
       // The secret seed is nowhere before the draw, whoever asks.
       for (const as of [undefined, intruder, owner, admin]) {

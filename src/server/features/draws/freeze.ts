@@ -16,7 +16,7 @@ import {
   hashWeightedEntries,
   type FrozenDraw,
 } from '#shared/draw-protocol.ts';
-import { listEntryIds, listPicks, lockContest } from './draw-rows.ts';
+import { countLeftOutByFlag, listEntryIds, listPicks, lockContest } from './draw-rows.ts';
 
 /** The frozen list's leaves: with referrals on, each one also fixes its entry's weight (v2). */
 const hashListLeaves = (entryIds: string[], weights: number[] | null) =>
@@ -34,10 +34,17 @@ export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
   if (entryIds.length === 0) throw new AppError('NO_ENTRIES', drawMessages.noEntries);
   const leaves = await hashListLeaves(entryIds, weights);
   const root = await hashLeaves(nodeDrawHashes, leaves);
+  const frozenExcluded = await countLeftOutByFlag(tx, contest);
   const frozenAt = new Date();
   await tx
     .update(contests)
-    .set({ frozenAt, frozenEntryCount: entryIds.length, entriesRoot: root, frozenLeftOut: leftOut })
+    .set({
+      frozenAt,
+      frozenEntryCount: entryIds.length,
+      entriesRoot: root,
+      frozenLeftOut: leftOut,
+      frozenExcluded,
+    })
     .where(eq(contests.id, contest.id));
   await tx.insert(contestLeaves).values({
     contestId: contest.id,
@@ -57,7 +64,13 @@ async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promi
     }
     await tx
       .update(contests)
-      .set({ frozenAt: null, frozenEntryCount: null, entriesRoot: null, frozenLeftOut: null })
+      .set({
+        frozenAt: null,
+        frozenEntryCount: null,
+        entriesRoot: null,
+        frozenLeftOut: null,
+        frozenExcluded: null,
+      })
       .where(eq(contests.id, contestId));
     await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));
   });

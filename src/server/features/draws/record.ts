@@ -65,8 +65,9 @@ async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
     committedAt: contest.committedAt?.toISOString() ?? null,
     frozenAt: contest.frozenAt?.toISOString() ?? null,
     predatesVerifiableDraws: contest.predatesVerifiableDraws,
-    // How many confirmed entries the freeze left out for their flags (not who).
+    // How many confirmed entries the freeze left out for their flags, and their flags (not who).
     entriesLeftOut: leaves ? (contest.frozenLeftOut ?? 0) : null,
+    excluded: leaves ? (contest.frozenExcluded ?? []) : [],
   };
 }
 

@@ -185,11 +185,11 @@ describe('the weighted draw (referrals on)', () => {
     expectVerified(record);
   });
 
-  it('freezes weights from counted referrals only: a flagged friend is out and does not weigh', async () => {
+  it('freezes weights from counted referrals only: a flagged friend is drawn but does not weigh', async () => {
     const contest = await seedContest(t.database, owner, { referralBonus: 5, referralCap: 50 });
     const referrer = await entered(contest.id, { name: 'Maria Sanchez' });
     await entered(contest.id, { ref: referrer.referral!.code });
-    // A friend flagged fast-submit: left out of the draw (excludeFlagged) and not counted.
+    // A friend flagged fast-submit: in the draw (a flag alone leaves nobody out), not counted.
     const flagged = expectOk<EntryReceipt>(
       await request(t, undefined, {
         method: 'POST',
@@ -206,10 +206,9 @@ describe('the weighted draw (referrals on)', () => {
     );
     const record = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
     expect(record.version).toBe('prizewheel-draw-v2');
-    expect(record.entriesLeftOut).toBe(1);
-    const order = (await entriesOf(t, contest.id))
-      .map((entry) => entry.id)
-      .filter((id) => id !== flagged.id);
+    expect(record.entriesLeftOut).toBe(0);
+    const order = (await entriesOf(t, contest.id)).map((entry) => entry.id);
+    expect(order).toContain(flagged.id);
     expect(record.entries!.weights).toEqual(order.map((id) => (id === referrer.id ? 6 : 1)));
     expectVerified(record, referrer.id);
   });

@@ -143,12 +143,12 @@ describe('double opt-in', () => {
       url: '/api/contests',
       payload: contestBody({ title: 'Opt-in Shred', requireConfirmation: true }),
     });
-    const contest = expectOk<{ id: string; requireConfirmation: boolean; excludeFlagged: boolean }>(
+    const contest = expectOk<{ id: string; requireConfirmation: boolean; excludedFlags: string[] }>(
       created,
       201,
     );
     expect(contest.requireConfirmation).toBe(true);
-    expect(contest.excludeFlagged).toBe(true);
+    expect(contest.excludedFlags).toEqual(['alias']);
 
     const email = 'Maya.Chen@Example.com';
     const entered = await enter(t, contest.id, 'Maya Chen', email);
@@ -171,6 +171,8 @@ describe('double opt-in', () => {
         entryDate: receipt.entryDate,
         status: 'pending',
         flags: [],
+        drawDecision: null,
+        leftOut: false,
         referrals: 0,
         weight: 1,
         referred: false,

@@ -17,6 +17,7 @@ import { containsText } from '#server/lib/search.ts';
 import type { EntryListFilter } from '#shared/contracts/entries.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
 import { withReferrals } from '../referrals/referrals.ts';
+import { withDrawStanding } from './flag-review.ts';
 
 export const ENTRY_PAGE_DEFAULT = 200;
 export const ENTRY_PAGE_MAX = 1000;
@@ -41,6 +42,7 @@ const entryItem = {
   entryDate: contestEntries.entryDate,
   status: contestEntries.status,
   flags: contestEntries.flags,
+  drawDecision: contestEntries.drawDecision,
   referredBy: contestEntries.referredBy,
 };
 
@@ -59,6 +61,16 @@ function whereFiltered(filter: EntryListFilter | undefined): SQL | undefined {
     default:
       return undefined;
   }
+}
+
+type ListedRow = Awaited<ReturnType<typeof listNewestEntries>>[number];
+
+/** What the owner reads beside each entry: its referrals, its mail, whether it is drawn from. */
+async function describeEntries(db: Db, contest: Contest, entries: ListedRow[]) {
+  return withConfirmationMails(
+    db,
+    await withReferrals(db, contest, withDrawStanding(contest, entries)),
+  );
 }
 
 /** Newest first; `cursor` is the last entry of the previous page. */
@@ -121,10 +133,7 @@ export async function listEntriesPage(
     const total = filter
       ? await countMatchingEntries(db, contest, undefined, filter)
       : contest.entryCount + (await countMatchingEntries(db, contest, undefined, 'pending'));
-    return {
-      entries: await withConfirmationMails(db, await withReferrals(db, contest, entries)),
-      total,
-    };
+    return { entries: await describeEntries(db, contest, entries), total };
   }
   const matching = db.$with('matching').as(
     db
@@ -132,7 +141,7 @@ export async function listEntriesPage(
       .from(contestEntries)
       .where(whereMatching(contest, search, filter)),
   );
-  const { id, name, email, entryDate, status, flags, referredBy } = matching;
+  const { id, name, email, entryDate, status, flags, drawDecision, referredBy } = matching;
   const rows = await db
     .with(matching)
     .select({
@@ -142,6 +151,7 @@ export async function listEntriesPage(
       entryDate,
       status,
       flags,
+      drawDecision,
       referredBy,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
@@ -154,8 +164,5 @@ export async function listEntriesPage(
     return { entries: [], total: await countMatchingEntries(db, contest, search, filter) };
   }
   const entries = rows.map(({ total: _total, ...entry }) => entry);
-  return {
-    entries: await withConfirmationMails(db, await withReferrals(db, contest, entries)),
-    total: rows[0]!.total,
-  };
+  return { entries: await describeEntries(db, contest, entries), total: rows[0]!.total };
 }

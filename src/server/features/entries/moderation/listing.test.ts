@@ -50,10 +50,12 @@ describe('listing a contest’s entries', () => {
     );
     expect(Object.keys(entries[0]!).sort()).toEqual([
       'confirmationMail',
+      'drawDecision',
       'email',
       'entryDate',
       'flags',
       'id',
+      'leftOut',
       'name',
       'referrals',
       'referred',

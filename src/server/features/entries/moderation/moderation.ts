@@ -6,9 +6,11 @@ import { AppError } from '#server/errors.ts';
 import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
 import { withReferrals } from '../referrals/referrals.ts';
+import { withDrawStanding } from './flag-review.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
 
@@ -88,16 +90,66 @@ export async function clearEntryFlag(
   return changeEntry(db, contest, entryId, async (tx, entry) => {
     const [updated] = await tx
       .update(contestEntries)
-      .set({ flags: sql`array_remove(${contestEntries.flags}, ${flag})` })
+      .set({
+        flags: sql`array_remove(${contestEntries.flags}, ${flag})`,
+        // An entry cleared of its last flag is an ordinary entry again: no decision to keep.
+        drawDecision: sql`case when cardinality(array_remove(${contestEntries.flags}, ${flag})) = 0
+          then null else ${contestEntries.drawDecision} end`,
+      })
       .where(eq(contestEntries.id, entry.id))
       .returning();
-    const { id, name, email, entryDate, status, flags, referredBy } = updated!;
-    const [item] = await withConfirmationMails(
-      tx,
-      await withReferrals(tx, contest, [
-        { id, name, email, entryDate: entryDate.toISOString(), status, flags, referredBy },
-      ]),
-    );
-    return item!;
+    return listEntry(tx, contest, updated!);
   });
+}
+
+/**
+ * The owner's decision for one flagged entry: in the draw or out, whatever the contest's rule for
+ * its flags says. An entry without flags is always drawn from: the owner removes one they doubt.
+ */
+export async function setEntryDrawDecision(
+  { db }: DbContext,
+  contest: Contest,
+  entryId: string,
+  decision: DrawDecision,
+): Promise<ContestEntryItem> {
+  return changeEntry(db, contest, entryId, async (tx, entry) => {
+    if (entry.flags.length === 0) {
+      throw new AppError('BAD_REQUEST', flagReviewMessages.notFlagged);
+    }
+    const [updated] = await tx
+      .update(contestEntries)
+      .set({ drawDecision: decision })
+      .where(eq(contestEntries.id, entry.id))
+      .returning();
+    return listEntry(tx, contest, updated!);
+  });
+}
+
+/** One entry as the owner's list shows it. */
+async function listEntry(
+  tx: Db,
+  contest: Contest,
+  row: typeof contestEntries.$inferSelect,
+): Promise<ContestEntryItem> {
+  const { id, name, email, entryDate, status, flags, drawDecision, referredBy } = row;
+  const [item] = await withConfirmationMails(
+    tx,
+    await withReferrals(
+      tx,
+      contest,
+      withDrawStanding(contest, [
+        {
+          id,
+          name,
+          email,
+          entryDate: entryDate.toISOString(),
+          status,
+          flags,
+          drawDecision,
+          referredBy,
+        },
+      ]),
+    ),
+  );
+  return item!;
 }

@@ -10,10 +10,17 @@ import {
 import { requireUser } from '#server/plugins/session.ts';
 import { entryListFilters } from '#shared/contracts/entries.ts';
 import { entryFlags } from '#shared/contracts/entry-flags.ts';
+import { drawDecisionBody, flagRuleBody, flagRuleParams } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { contestParams, entryParams } from '../core/route-params.ts';
+import { getFlagReview, setFlagRule } from './flag-review.ts';
 import { ENTRY_PAGE_DEFAULT, ENTRY_PAGE_MAX, listEntriesPage } from './list-entries.ts';
-import { clearEntryFlag, removeEntry, summarizeEntries } from './moderation.ts';
+import {
+  clearEntryFlag,
+  removeEntry,
+  setEntryDrawDecision,
+  summarizeEntries,
+} from './moderation.ts';
 
 const flagParams = entryParams.extend({ flag: z.enum(entryFlags, 'Unknown flag') });
 
@@ -78,6 +85,34 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
       return clearEntryFlag(ctx, contest, request.params.entryId, request.params.flag);
+    },
+  );
+
+  // The owner's review of flagged entries before the first draw (docs/product.md#flagged-entries).
+  app.get(
+    '/api/contests/:contestId/flag-review',
+    { schema: { params: contestParams } },
+    async (request) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return getFlagReview(ctx, contest);
+    },
+  );
+
+  app.put(
+    '/api/contests/:contestId/flag-review/:flag',
+    { schema: { params: flagRuleParams, body: flagRuleBody } },
+    async (request) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return setFlagRule(ctx, contest, request.params.flag, request.body.decision);
+    },
+  );
+
+  app.put(
+    '/api/contests/:contestId/entries/:entryId/draw-decision',
+    { schema: { params: entryParams, body: drawDecisionBody } },
+    async (request) => {
+      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      return setEntryDrawDecision(ctx, contest, request.params.entryId, request.body.decision);
     },
   );
 

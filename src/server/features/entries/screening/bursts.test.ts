@@ -4,13 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { drawApi, expectError, expectOk } from '#server/testing/draw-api.ts';
-import {
-  contestBody,
-  request,
-  seedContest,
-  seedUser,
-  type SeededUser,
-} from '#server/testing/seed.ts';
+import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 import { drawMessages, type DrawRecord } from '#shared/contracts/draws.ts';
@@ -364,10 +358,12 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       expect(Object.keys(cleared).sort()).toEqual(
         [
           'confirmationMail',
+          'drawDecision',
           'email',
           'entryDate',
           'flags',
           'id',
+          'leftOut',
           'name',
           'referrals',
           'referred',
@@ -408,19 +404,19 @@ describe('entry bursts (RATE_LIMIT on)', () => {
         flagged: 3,
       });
 
-      // The wheel and the draw leave the three flagged entries out (excludeFlagged by default).
-      expect(expectOk<{ count: number }>(await api.wheel(owner, contest.id)).count).toBe(21);
+      // A burst flag alone leaves nobody out (docs/product.md#flagged-entries): the wheel and
+      // the draw hold the three flagged entries too.
+      expect(expectOk<{ count: number }>(await api.wheel(owner, contest.id)).count).toBe(24);
       const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
       const record = expectOk<DrawRecord>(await api.record(undefined, contest.id));
       for (const result of [drawn, record]) {
-        expect(result.entries?.count).toBe(21);
-        expect(result.entriesLeftOut).toBe(3);
+        expect(result.entries?.count).toBe(24);
+        expect(result.entriesLeftOut).toBe(0);
+        expect(result.excluded).toEqual([]);
       }
-      const drawable = new Set([...cleanIds, flaggedIds[0]!]);
       expect(record.picks).toHaveLength(3);
-      for (const pick of record.picks) expect(drawable.has(pick.entryId)).toBe(true);
 
-      // The frozen list cannot change: neither flags nor entries, nor the exclusion rule.
+      // The frozen list cannot change: neither flags nor entries.
       expectError(
         await clearFlag(flaggedIds[2]!, 'address-burst'),
         409,
@@ -429,21 +425,14 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       );
       expectError(await remove(flaggedIds[2]!), 409, 'ALREADY_DRAWN', drawMessages.entriesLocked);
       expectError(await remove(cleanIds[0]!), 409, 'ALREADY_DRAWN', drawMessages.entriesLocked);
-      const edit = (excludeFlagged: boolean) =>
-        request(t, owner, {
-          method: 'PUT',
-          url: `/api/contests/${contest.id}`,
-          payload: contestBody({ excludeFlagged, maxEntries: null }),
-        });
-      expectError(await edit(false), 409, 'WINNERS_COUNT_LOCKED', drawMessages.exclusionLocked);
-      // An edit that keeps the rule goes through.
-      expect(expectOk<{ excludeFlagged: boolean }>(await edit(true)).excludeFlagged).toBe(true);
       expect(await entryCounter(contest.id)).toBe(24);
       expect((await list(contest.id, 'flagged')).total).toBe(3);
     });
 
     it('refuses a pick by hand of a flagged entry left out, before anything is frozen', async () => {
-      const { contest, flaggedIds } = await contestWithBurst(20, 1);
+      const { contest, flaggedIds } = await contestWithBurst(20, 1, {
+        excludedFlags: ['address-burst'],
+      });
       expectError(
         await api.drawWinner(owner, contest.id, { winnerId: flaggedIds[0] }),
         400,
@@ -456,20 +445,21 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       expect(row!.frozenAt).toBeNull();
     });
 
-    it('draws flagged entries too when the owner says so before the draw', async () => {
+    it('leaves the flagged entries out when the owner says so before the draw', async () => {
       const { contest } = await contestWithBurst(20, 5);
-      const edit = (excludeFlagged: boolean) =>
+      const leaveOut = () =>
         request(t, owner, {
           method: 'PUT',
-          url: `/api/contests/${contest.id}`,
-          payload: contestBody({ excludeFlagged, maxEntries: null }),
+          url: `/api/contests/${contest.id}/flag-review/address-burst`,
+          payload: { decision: 'exclude' },
         });
-      expect(expectOk<{ excludeFlagged: boolean }>(await edit(false)).excludeFlagged).toBe(false);
-      expect(expectOk<{ count: number }>(await api.wheel(owner, contest.id)).count).toBe(25);
+      expectOk(await leaveOut());
+      expect(expectOk<{ count: number }>(await api.wheel(owner, contest.id)).count).toBe(20);
       const record = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
-      expect(record.entries?.count).toBe(25);
-      expect(record.entriesLeftOut).toBe(0);
-      expectError(await edit(true), 409, 'WINNERS_COUNT_LOCKED', drawMessages.exclusionLocked);
+      expect(record.entries?.count).toBe(20);
+      expect(record.entriesLeftOut).toBe(5);
+      expect(record.excluded).toEqual([{ reason: 'address-burst', count: 5 }]);
+      expectError(await leaveOut(), 409, 'ALREADY_DRAWN', drawMessages.entriesLocked);
     });
   });
 });

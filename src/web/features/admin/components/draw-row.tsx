@@ -9,6 +9,7 @@ const actorLabel: Record<DrawAction, string> = {
   manual: 'Drawn',
   reset: 'Reset',
   disqualify: 'Disqualified',
+  'draw-stopped': 'Draw stopped',
 };
 
 /**

@@ -40,7 +40,6 @@ export const emptyContestForm: ContestFormValues = {
   confirmationMessage: '',
   winnersCount: '1',
   requireConfirmation: false,
-  excludeFlagged: true,
   referralBonus: String(REFERRAL_BONUS_DEFAULT),
   referralCap: String(REFERRAL_CAP_DEFAULT),
   showLeaderboard: false,
@@ -63,7 +62,6 @@ const builderLabels: Labels = {
   confirmationMessage: 'Custom confirmation message (optional)',
   winnersCount: 'Number of winners',
   requireConfirmation: 'Entrants confirm their e-mail',
-  excludeFlagged: 'Leave flagged entries out of the draw',
   referralBonus: 'Bonus entries per referral',
   referralCap: 'Bonus entry cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
@@ -79,7 +77,6 @@ export const editLabels: Labels = {
   confirmationMessage: 'Custom Confirmation Message (Optional)',
   winnersCount: 'Number of Winners',
   requireConfirmation: 'Entrants confirm their e-mail',
-  excludeFlagged: 'Leave flagged entries out of the draw',
   referralBonus: 'Bonus Entries per Referral',
   referralCap: 'Bonus Entry Cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
@@ -224,26 +221,6 @@ export function ContestFields({
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.requireConfirmation?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="excludeFlagged"
-          render={({ field }) => (
-            <SwitchField
-              ref={field.ref}
-              label={labels.excludeFlagged}
-              hint={
-                lockedByDraw
-                  ? 'Fixed by the first draw: the public draw record says how many entries it left out.'
-                  : 'Entries flagged as doubtful are not drawn until you clear their flag. The public draw record says how many were left out.'
-              }
-              checked={field.value}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={lockedByDraw}
-              error={errors.excludeFlagged?.message}
             />
           )}
         />

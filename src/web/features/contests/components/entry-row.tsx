@@ -6,6 +6,7 @@ import { confirmationMailLabels, type MailStatus } from '#shared/contracts/mail-
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { EntryDrawDecision } from '#web/features/flag-review/components/entry-draw-decision.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
@@ -40,7 +41,8 @@ function formatEntryDate(entryDate: string | null): string {
 
 /**
  * Each flag with its reason written out (a tooltip would hide it on a phone), and what the owner
- * can do about it: clear a flag they judge wrong, or remove the entry. An alias cannot be
+ * can do about it: keep the entry in the draw or leave it out, clear a flag they judge wrong, or
+ * remove the entry. An alias cannot be
  * cleared (it reaches the same mailbox as another entry): removing one of the two resolves it.
  */
 function EntryFlags({
@@ -92,6 +94,11 @@ function EntryFlags({
           </li>
         ))}
       </ul>
+      {entry.status === 'confirmed' || !isLocked ? (
+        <div className="border-t border-border pt-3">
+          <EntryDrawDecision contestId={contestId} entry={entry} isLocked={isLocked} />
+        </div>
+      ) : null}
       {isLocked ? (
         <p className="text-xs text-muted-foreground">{drawMessages.entriesLocked}</p>
       ) : (
@@ -133,6 +140,11 @@ export function EntryRow({
             {entry.status === 'pending' ? (
               <Badge tone="info" className="shrink-0">
                 Pending
+              </Badge>
+            ) : null}
+            {entry.leftOut ? (
+              <Badge tone="warning" className="shrink-0">
+                Left out
               </Badge>
             ) : null}
             {showReferrals && entry.referred ? (

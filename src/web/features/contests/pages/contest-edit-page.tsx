@@ -56,7 +56,6 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     confirmationMessage: contest.confirmationMessage ?? '',
     winnersCount: String(contest.winnersCount),
     requireConfirmation: contest.requireConfirmation,
-    excludeFlagged: contest.excludeFlagged,
     referralBonus: String(contest.referralBonus),
     referralCap: String(contest.referralCap),
     showLeaderboard: contest.showLeaderboard,
@@ -65,29 +64,28 @@ function EditForm({ contest }: { contest: OwnerContest }) {
   // bonus and cap (the entries' weights) are the record's: the edit leaves them out.
   const lockedByDraw = Boolean(contest.frozenAt);
 
-  const onSubmit = form.handleSubmit(
-    ({ winnersCount, excludeFlagged, referralBonus, referralCap, ...body }) =>
-      update.mutate(
-        {
-          ...body,
-          endDate: body.endDate.toISOString(),
-          ...(lockedByDraw ? {} : { winnersCount, excludeFlagged, referralBonus, referralCap }),
+  const onSubmit = form.handleSubmit(({ winnersCount, referralBonus, referralCap, ...body }) =>
+    update.mutate(
+      {
+        ...body,
+        endDate: body.endDate.toISOString(),
+        ...(lockedByDraw ? {} : { winnersCount, referralBonus, referralCap }),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Contest Updated',
+            description: 'Your changes are saved.',
+            variant: 'success',
+          });
+          navigate('/');
         },
-        {
-          onSuccess: () => {
-            toast({
-              title: 'Contest Updated',
-              description: 'Your changes are saved.',
-              variant: 'success',
-            });
-            navigate('/');
-          },
-          onError: (error) => {
-            showServerFieldErrors(form, error);
-            reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
-          },
+        onError: (error) => {
+          showServerFieldErrors(form, error);
+          reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
         },
-      ),
+      },
+    ),
   );
 
   return (

@@ -11,6 +11,7 @@ import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { SpinCard } from '#web/features/draws/components/spin-card.tsx';
+import { FlagReviewCard } from '#web/features/flag-review/components/flag-review-card.tsx';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useEntryCountQuery } from '../api/entry-count-query.ts';
@@ -106,6 +107,9 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="empty:hidden lg:col-span-2">
+          <FlagReviewCard contestId={contest.id} />
+        </div>
         <SpinCard
           contest={contest}
           entryCount={entryCount}

@@ -6,6 +6,7 @@ const actionLabel = {
   manual: 'Picked by hand',
   reset: 'Reset',
   disqualify: 'Disqualified',
+  'draw-stopped': 'Draw stopped, entries reopened',
 } as const;
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "contests" DROP COLUMN "exclude_flagged";
