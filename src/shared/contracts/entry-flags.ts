@@ -1,7 +1,8 @@
 /**
  * Why an accepted entry looks doubtful (docs/product.md#trusted-leads). A flag never refuses an
- * entry: the owner reads its reason, then clears it or removes the entry, and flagged entries
- * stay out of the draw unless the owner says otherwise.
+ * entry, and only an alias leaves it out of the draw by default: the owner reads its reason and
+ * keeps it in, leaves it out, clears the flag or removes the entry
+ * (docs/product.md#flagged-entries).
  */
 export const entryFlags = [
   'address-burst',
