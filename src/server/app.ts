@@ -16,6 +16,7 @@ import { landingRoutes } from './features/landing/routes.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { validateRequestPart } from './lib/contract-schema.ts';
+import { createDbClock } from './lib/db-clock.ts';
 import { createRequestLogger } from './lib/request-logger.ts';
 import { createMailQueue } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       logLinks: config.mailLogLinks,
     });
+  const clock = createDbClock(database.db, app.log);
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -122,12 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tasks: backgroundTasks,
     jobs,
     mail: createMailQueue({ db: database.db, jobs, transport: mailTransport, log: app.log }),
+    clock,
   };
   // Every job kind is defined while the routes register; the workers start once all are.
   app.addHook('onReady', () => jobs.start());
+  app.addHook('onReady', () => clock.start());
   // Closing waits for the lookups of requests already answered (they queue mails), then lets the
   // mails in flight finish and leaves the rest queued, before the database closes.
   app.addHook('onClose', async () => {
+    clock.stop();
     await backgroundTasks.idle();
     await jobs.stop(JOBS_SHUTDOWN_GRACE_MS);
     mailTransport.close();

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
+import type { Clock } from './lib/db-clock.ts';
 import type { MailQueue } from './mail/mail-queue.ts';
 
 /** What services need from the running app; passed explicitly so they stay testable. */
@@ -14,6 +15,8 @@ export type AppContext = {
   jobs: JobQueue;
   tasks: BackgroundTasks;
   log: FastifyBaseLogger;
+  /** The database's time, the same on every instance (decision 035). */
+  clock: Clock;
 };
 
 /**

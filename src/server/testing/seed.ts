@@ -5,6 +5,7 @@ import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests, users, type Contest, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { createDrawSeed } from '#server/lib/draw-commitment.ts';
+import { issueFormToken } from '#server/lib/form-token.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import type { CreateContestBody } from '#shared/contracts/contests.ts';
 import type { TestApp } from './test-app.ts';
@@ -86,6 +87,15 @@ export async function seedEntries(
 }
 
 /** `app.inject` as a given user (or anonymous when `as` is undefined). */
+/**
+ * What the entry page's form sends beside name and e-mail: the token of a page served `ageMs`
+ * ago (a person's pace by default). An entry sent without it is an API client's, taken and
+ * flagged no-form-token (docs/product.md#trusted-leads).
+ */
+export function pageFormFields(t: Pick<TestApp, 'config'>, contestId: string, ageMs = 5_000) {
+  return { formToken: issueFormToken(t.config.sessionSecret, contestId, Date.now() - ageMs) };
+}
+
 export function request(
   t: TestApp,
   as: SeededUser | undefined,

@@ -7,6 +7,7 @@ import { issueFormToken } from '#server/lib/form-token.ts';
 import { drawApi, entriesOf, expectError, expectOk } from '#server/testing/draw-api.ts';
 import {
   contestBody,
+  pageFormFields,
   proveReferredFriends,
   request,
   seedContest,
@@ -65,6 +66,7 @@ describe('the weighted draw (referrals on)', () => {
         // A public provider's: a referrer's friends at one company domain count 3 at most.
         email: `fan.${randomUUID().slice(0, 8)}@gmail.com`,
         ...(entrant.ref && { ref: entrant.ref }),
+        ...pageFormFields(t, contestId),
       },
       headers: { 'x-forwarded-for': freshAddress() },
     });

@@ -15,7 +15,7 @@ import { createEntrySubmission, entryWriteRoutes } from './write/routes.ts';
 export const entryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const submission = createEntrySubmission(ctx);
   await app.register(entryWriteRoutes, { ctx, submission });
-  await app.register(entryPageRoutes, { ctx, submitEntry: submission.submitEntry });
+  await app.register(entryPageRoutes, { ctx, submission });
   await app.register(confirmationRoutes, { ctx });
   await app.register(moderationRoutes, { ctx });
   await app.register(referralRoutes, { ctx });

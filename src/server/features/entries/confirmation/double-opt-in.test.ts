@@ -12,11 +12,12 @@ import { settleMails } from '#server/testing/mail-helpers.ts';
 import {
   contestBody,
   DAY_MS,
+  pageFormFields,
   request,
   seedContest,
+  type SeededUser,
   seedEntries,
   seedUser,
-  type SeededUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
@@ -44,7 +45,7 @@ const enter = (t: TestApp, contestId: string, name: string, email: string) =>
   request(t, undefined, {
     method: 'POST',
     url: `/api/contests/${contestId}/entries`,
-    payload: { name, email },
+    payload: { name, email, ...pageFormFields(t, contestId) },
   });
 
 /** What the app and scripts send with the link's token (the link's page posts its own form). */

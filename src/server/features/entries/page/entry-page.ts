@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '#server/context.ts';
 import type { Contest } from '#server/db/schema.ts';
-import { isVisibleTo, toPublicContest } from '#server/features/contests/service.ts';
+import { findContest, isVisibleTo, toPublicContest } from '#server/features/contests/service.ts';
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
@@ -11,17 +11,24 @@ import {
   ENTRY_FORM_META,
   ENTRY_PAGE_STATE_ID,
   entryMessages,
-  FORM_TOKEN_SLOT,
+  type EntryFormSetup,
   type EntryPageState,
 } from '#shared/contracts/entries.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
+import { fillSlots, sharedShape } from './visitor-slots.ts';
 
 /**
  * A viral link is opened thousands of times a minute; the rendering is reused briefly. The
- * least recently opened contests make way once this many are held.
+ * least recently used renderings make way once this many are held: a contest has a few at most
+ * (visitor-slots.ts), whatever its visitors send.
  */
 const RENDER_CACHE_MS = 2000;
 const RENDER_CACHE_MAX = 500;
+/**
+ * A refusal given before anything is read (routes.ts) shows the contest as a page last showed
+ * it, up to this long ago, so that a flood of them does not wait for a busy database.
+ */
+const RECENT_CONTEST_MS = 60_000;
 
 /** JSON inside <script> must not be able to close the tag. */
 function embedJson(value: unknown): string {
@@ -31,7 +38,10 @@ function embedJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-type RenderedPage = { html: string; json: string; stateJson: string | null };
+type RenderedPage = { html: string; json: string };
+
+/** An answer's status (200 unless said), and its form token when it keeps the one sent. */
+type AnswerOptions = { statusCode?: number; formToken?: string };
 
 function shorten(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -67,8 +77,7 @@ function previewTags(contest: Contest, url: string): string {
  * the server tells a person filling in the form from a script posting at once. The plain form
  * carries the same token as the meta tag the script reads.
  */
-function withEntryForm(html: string, config: AppContext['config'], contestId: string): string {
-  const setup = describeEntryForm(config, contestId);
+function withEntryForm(html: string, setup: EntryFormSetup): string {
   const tags = [`<meta name="${ENTRY_FORM_META.formToken}" content="${setup.formToken}" />`];
   if (setup.captchaSiteKey) {
     tags.push(
@@ -83,11 +92,11 @@ function withEntryForm(html: string, config: AppContext['config'], contestId: st
   // Tokens are digits, a dot and base64url: nothing to escape, in an attribute or anywhere.
   return html
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root">', () => `${notice}<div id="root">`)
-    .replaceAll(FORM_TOKEN_SLOT, () => setup.formToken);
+    .replace('<div id="root">', () => `${notice}<div id="root">`);
 }
 
-const isSharedState = (state: EntryPageState) => !state.entered && !state.refusal;
+/** Held while it is made too: a flood's first requests wait for one rendering, not one each. */
+type CachedPage = { page: Promise<RenderedPage>; updatedAt: number };
 
 /**
  * /c/{id} is what owners paste into chats and posts, and what entrants open on their phones.
@@ -96,33 +105,42 @@ const isSharedState = (state: EntryPageState) => !state.entered && !state.refusa
  * and its form works without any script at all (routes.ts).
  */
 export function createEntryPages(ctx: AppContext) {
-  const rendered = new LRUCache<string, { page: RenderedPage; updatedAt: number }>({
+  const rendered = new LRUCache<string, CachedPage>({
     max: RENDER_CACHE_MAX,
     ttl: RENDER_CACHE_MS,
   });
+  const recentContests = new LRUCache<string, Contest>({
+    max: RENDER_CACHE_MAX,
+    ttl: RECENT_CONTEST_MS,
+  });
+
+  async function render(contest: Contest, state: EntryPageState): Promise<RenderedPage> {
+    // Exactly what the browser would get from the API.
+    const data = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
+    return { html: await renderContestPage(data, state), json: embedJson(data) };
+  }
+
+  const cacheKey = (contestId: string, shapeKey: string) => `${contestId}:${shapeKey}`;
 
   /**
    * The markup and the data it was rendered from travel together: hydration needs them to
    * agree. For a couple of seconds a popular contest reuses both (its count may lag by that
-   * much; the page polls it), unless the owner has changed the contest meanwhile. A friend's
-   * link is as popular as the contest's own, so its code is part of the key; a page made for
-   * one visitor (their entry, their refused form) is never reused.
+   * much; the page polls it), unless the owner has changed the contest meanwhile. Each shape of
+   * the page is rendered once (visitor-slots.ts): what visitors send (a friend's code, a refused
+   * form's text) never becomes a key, so no flood of made-up values pushes the contest's page
+   * out. A page showing one visitor's own entry is never reused.
    */
   async function renderPage(contest: Contest, state: EntryPageState): Promise<RenderedPage> {
-    const key = `${contest.id}:${state.referralCode ?? ''}`;
+    const shape = sharedShape(state);
+    if (!shape) return render(contest, state);
+    const key = cacheKey(contest.id, shape.key);
     const updatedAt = contest.updatedAt.getTime();
-    const isShared = isSharedState(state);
-    const cached = isShared ? rendered.get(key) : undefined;
+    const cached = rendered.get(key);
     if (cached?.updatedAt === updatedAt) return cached.page;
-    // Exactly what the browser would get from the API.
-    const data = JSON.parse(JSON.stringify(toPublicContest(contest))) as PublicContest;
-    const hasState = state.referralCode !== null || !isShared;
-    const page = {
-      html: await renderContestPage(data, state),
-      json: embedJson(data),
-      stateJson: hasState ? embedJson(state) : null,
-    };
-    if (isShared) rendered.set(key, { page, updatedAt });
+    const page = render(contest, shape.state);
+    rendered.set(key, { page, updatedAt });
+    // A failed rendering is not kept: the next request tries again.
+    page.catch(() => rendered.get(key)?.page === page && rendered.delete(key));
     return page;
   }
 
@@ -131,7 +149,7 @@ export function createEntryPages(ctx: AppContext) {
     reply: FastifyReply,
     contest: Contest | null | undefined,
     state: EntryPageState,
-    statusCode = 200,
+    { statusCode = 200, formToken }: AnswerOptions = {},
   ) {
     const template = builtIndexHtml(reply.server);
     // Asked for afresh each time (its form token is this answer's), and never kept by a shared
@@ -140,8 +158,13 @@ export function createEntryPages(ctx: AppContext) {
     // The page is rendered as anyone sees it; an owner's browser asks the API for more.
     if (!contest || !isVisibleTo(null, contest)) return reply.status(404).send(template);
 
+    recentContests.set(contest.id, contest);
     const url = `${ctx.config.appUrl}/c/${contest.id}`;
     const page = await renderPage(contest, state);
+    const setup = describeEntryForm(ctx.config, contest.id, ctx.clock.now());
+    if (formToken) setup.formToken = formToken;
+    const hasState =
+      state.referralCode !== null || state.entered !== null || state.refusal !== null;
     // Each insertion comes from a function: a replacement string would read the owner's `$'`,
     // `$&` or `$$` as patterns and copy parts of the template into the page and its JSON.
     const html = template
@@ -153,19 +176,34 @@ export function createEntryPages(ctx: AppContext) {
       .replace('</head>', () => `    ${previewTags(contest, url)}\n  </head>`)
       .replace('<div id="root"></div>', () =>
         [
-          `<div id="root">${page.html}</div>`,
+          `<div id="root">${fillSlots(page.html, state, setup.formToken)}</div>`,
           `<script type="application/json" id="contest-data">${page.json}</script>`,
-          page.stateJson === null
-            ? ''
-            : `<script type="application/json" id="${ENTRY_PAGE_STATE_ID}">${page.stateJson}</script>`,
+          hasState
+            ? `<script type="application/json" id="${ENTRY_PAGE_STATE_ID}">${embedJson(state)}</script>`
+            : '',
         ]
           .filter(Boolean)
           .join('\n    '),
       );
-    return reply.status(statusCode).send(withEntryForm(html, ctx.config, contest.id));
+    return reply.status(statusCode).send(withEntryForm(html, setup));
   }
 
-  return { sendEntryPage };
+  /**
+   * The page for a contest known by its id only, for the refusals given before anything is read
+   * (routes.ts): the contest as a page last showed it (RECENT_CONTEST_MS), and its rendering
+   * from the cache, so a flood of them neither reads the database nor renders.
+   */
+  async function sendEntryPageById(
+    reply: FastifyReply,
+    contestId: string,
+    state: EntryPageState,
+    options: AnswerOptions,
+  ) {
+    const contest = recentContests.get(contestId) ?? (await findContest(ctx, contestId));
+    return sendEntryPage(reply, contest, state, options);
+  }
+
+  return { sendEntryPage, sendEntryPageById };
 }
 
 export type EntryPages = ReturnType<typeof createEntryPages>;

@@ -147,10 +147,11 @@ describe('the entry form without JavaScript', () => {
       formToken: tokenFor(contest.id),
     });
 
+    const tokenOfDuplicate = tokenFor(contest.id);
     const duplicate = await post(contest.id, {
       name: 'Second <b>Comer</b>',
       email: 'Taken@Example.com',
-      formToken: tokenFor(contest.id),
+      formToken: tokenOfDuplicate,
     });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.headers['content-type']).toMatch(/^text\/html/);
@@ -160,8 +161,8 @@ describe('the entry form without JavaScript', () => {
     expect(inputValue(duplicate.body, 'name')).toBe('Second &lt;b&gt;Comer&lt;/b&gt;');
     expect(inputValue(duplicate.body, 'email')).toBe('Taken@Example.com');
     expect(duplicate.body).not.toContain('<b>Comer</b>');
-    // A fresh token for the next try.
-    expect(inputValue(duplicate.body, 'formToken')).toMatch(/^\d{13}\./);
+    // The next try carries the token of the page first served: its time is the person's.
+    expect(inputValue(duplicate.body, 'formToken')).toBe(tokenOfDuplicate);
     expect(stateIn(duplicate.body)?.refusal).toEqual({
       message: entryMessages.duplicate,
       fieldErrors: {},
@@ -190,6 +191,51 @@ describe('the entry form without JavaScript', () => {
     expect(throwaway.statusCode).toBe(400);
     expect(throwaway.body).toContain(entryMessages.disposable);
     expect(await rows(contest.id)).toHaveLength(1);
+  });
+
+  it('takes a typo fixed within 2 s of a refusal, as a person sends it (not dropped as a script)', async () => {
+    const contest = await seedContest(t.database, owner);
+    // The page was served a few seconds ago; the person typed, and sent a mistyped address.
+    const firstPageToken = tokenFor(contest.id);
+    const refused = await post(contest.id, {
+      name: 'Pat Typo',
+      email: 'pat.typo@example',
+      homepage: '',
+      formToken: firstPageToken,
+    });
+    expect(refused.statusCode).toBe(400);
+    // The refused page keeps the first page's time.
+    expect(inputValue(refused.body, 'formToken')).toBe(firstPageToken);
+
+    // Fixed at once (well within 2 s), with the fields the refused page holds.
+    const fixed = await post(contest.id, {
+      name: inputValue(refused.body, 'name')!,
+      email: 'pat.typo@example.com',
+      homepage: inputValue(refused.body, 'homepage')!,
+      formToken: inputValue(refused.body, 'formToken')!,
+    });
+    expect(fixed.statusCode).toBe(303);
+    const shown = await page(contest.id, cookieOf(fixed.headers['set-cookie']));
+    expect(shown.body).toMatch(YOURE_IN);
+    const stored = await t.database.db
+      .select({ id: contestEntries.id, flags: contestEntries.flags })
+      .from(contestEntries)
+      .where(eq(contestEntries.contestId, contest.id));
+    expect(stored).toEqual([{ id: stateIn(shown.body)!.entered!.id, flags: [] }]);
+  });
+
+  it('gives a refused form whose token is forged or missing a fresh one', async () => {
+    const contest = await seedContest(t.database, owner);
+    const forged = await post(contest.id, {
+      name: 'Forged Token',
+      email: 'bad',
+      formToken: `${Date.now() - 60_000}.${'x'.repeat(32)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(inputValue(forged.body, 'formToken')).toMatch(/^\d{13}\.[\w-]{32}$/);
+    expect(inputValue(forged.body, 'formToken')).not.toContain('x'.repeat(32));
+    const missing = await post(contest.id, { name: 'No Token', email: 'bad' });
+    expect(inputValue(missing.body, 'formToken')).toMatch(/^\d{13}\.[\w-]{32}$/);
   });
 
   it('says when the contest is full or has ended', async () => {

@@ -1,7 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { findContest } from '#server/features/contests/service.ts';
+import { issueFormToken, readFormToken } from '#server/lib/form-token.ts';
+import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
 import {
   emptyEntryPageState,
   type EntryField,
@@ -10,11 +12,11 @@ import {
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
 import { readSubmission } from '../screening/screening.ts';
+import type { EntrySubmission } from '../write/routes.ts';
 import {
   ENTRY_BODY_MAX_BYTES,
   ENTRY_QUEUE_FULL_MESSAGE,
   ENTRY_RETRY_AFTER_SECONDS,
-  type SubmitEntry,
 } from '../write/submit-entry.ts';
 import { createEntryPages } from './entry-page.ts';
 
@@ -38,6 +40,11 @@ function formFieldErrors(errors: Record<string, string> = {}): EntryRefusal['fie
 
 const MAX_CONTEST_ID_LENGTH = 100;
 
+const referralCodeIn = (query: Record<string, unknown>) => {
+  const code = query[REFERRAL_PARAM];
+  return isReferralCode(code) ? code : null;
+};
+
 /**
  * The contest's page, /c/{id}, and its form without JavaScript
  * (docs/product.md#the-entry-form-without-javascript): the page's form posts to the page's own
@@ -49,9 +56,48 @@ const MAX_CONTEST_ID_LENGTH = 100;
  */
 export const entryPageRoutes: FastifyPluginAsync<{
   ctx: AppContext;
-  submitEntry: SubmitEntry;
-}> = async (app, { ctx, submitEntry }) => {
+  submission: EntrySubmission;
+}> = async (app, { ctx, submission }) => {
+  const { writer, submitEntry } = submission;
   const entryPages = createEntryPages(ctx);
+  const secret = ctx.config.sessionSecret;
+
+  /**
+   * The token a refused form's page carries: the one it was sent with while it is this
+   * server's for this contest, so the time since the first page counts and a typo fixed at once
+   * is not taken for a script (decision 035); a forged token, or none, gets a fresh one.
+   */
+  function tokenForNextTry(contestId: string, sent: string | undefined): string | undefined {
+    const { kind } = readFormToken(secret, contestId, sent, ctx.clock.now());
+    return kind === 'served' || kind === 'expired' ? sent : undefined;
+  }
+
+  /**
+   * The queue's refusal, as the API's (503, Retry-After, the same message; decision 014), given
+   * before the form is read: a refused entry costs its headers, and the connection is closed
+   * so nothing it still sends is read. What was typed is not known, so its fields come back
+   * empty; its token counts the fill time already spent, so trying again at once is no script's.
+   */
+  function refuseForNow(reply: FastifyReply, contestId: string, referralCode: string | null) {
+    reply.header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS)).header('connection', 'close');
+    return entryPages.sendEntryPageById(
+      reply,
+      contestId,
+      {
+        referralCode,
+        entered: null,
+        refusal: {
+          message: ENTRY_QUEUE_FULL_MESSAGE,
+          fieldErrors: {},
+          values: { name: '', email: '' },
+        },
+      },
+      {
+        statusCode: 503,
+        formToken: issueFormToken(secret, contestId, ctx.clock.now() - ENTRY_MIN_FILL_MS),
+      },
+    );
+  }
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: ENTRY_BODY_MAX_BYTES },
@@ -62,20 +108,32 @@ export const entryPageRoutes: FastifyPluginAsync<{
     '/c/:contestId',
     async (request, reply) => {
       const { contestId } = request.params;
-      const code = request.query[REFERRAL_PARAM];
       const contest =
         contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
       return entryPages.sendEntryPage(reply, contest, {
         ...emptyEntryPageState,
-        referralCode: isReferralCode(code) ? code : null,
+        referralCode: referralCodeIn(request.query),
         entered: readEnteredCookie(request, contestId),
       });
     },
   );
 
-  app.post<{ Params: { contestId: string }; Body: Record<string, string> | undefined }>(
+  app.post<{
+    Params: { contestId: string };
+    Querystring: Record<string, unknown>;
+    Body: Record<string, string> | undefined;
+  }>(
     '/c/:contestId',
-    { bodyLimit: ENTRY_BODY_MAX_BYTES },
+    {
+      bodyLimit: ENTRY_BODY_MAX_BYTES,
+      // Before the body is read. The writer checks again at submit, for the requests that were
+      // already past this point.
+      onRequest: async (request, reply) => {
+        const { contestId } = request.params;
+        if (contestId.length > MAX_CONTEST_ID_LENGTH || writer.hasRoom(contestId)) return;
+        return refuseForNow(reply, contestId, referralCodeIn(request.query));
+      },
+    },
     async (request, reply) => {
       const { contestId } = request.params;
       const contest =
@@ -91,7 +149,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
             entered: null,
             refusal: { ...refusal, values: { name: fields.name ?? '', email: fields.email ?? '' } },
           },
-          statusCode,
+          { statusCode, formToken: tokenForNextTry(contestId, fields.formToken) },
         );
 
       const read = readSubmission(fields);

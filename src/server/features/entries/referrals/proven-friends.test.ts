@@ -5,7 +5,13 @@ import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { FRIENDS_PER_DOMAIN } from '#server/lib/referral-counts.ts';
 import { latestMailTo, linkIn } from '#server/testing/auth-helpers.ts';
 import { expectOk } from '#server/testing/draw-api.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import {
+  pageFormFields,
+  request,
+  seedContest,
+  type SeededUser,
+  seedUser,
+} from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { ContestEntryItem, EntryReceipt } from '#shared/contracts/entries.ts';
 import { REFERRAL_CAP_DEFAULT } from '#shared/contracts/referrals.ts';
@@ -51,7 +57,12 @@ describe('a referral counts only for a proven friend', () => {
       await request(t, undefined, {
         method: 'POST',
         url: `/api/contests/${contestId}/entries`,
-        payload: { name: 'Fan Example', email: entrant.email, ref: entrant.ref },
+        payload: {
+          name: 'Fan Example',
+          email: entrant.email,
+          ref: entrant.ref,
+          ...pageFormFields(t, contestId),
+        },
         headers: { 'x-forwarded-for': entrant.address ?? freshAddress() },
       }),
       201,

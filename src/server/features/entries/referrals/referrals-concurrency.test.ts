@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, linkIn } from '#server/testing/auth-helpers.ts';
 import { expectOk } from '#server/testing/draw-api.ts';
 import {
+  pageFormFields,
   proveReferredFriends,
   request,
   seedContest,
@@ -49,6 +50,7 @@ describe.each([
         name: 'Friend Example',
         email: entrant.email ?? `friend.${randomUUID().slice(0, 12)}@gmail.com`,
         ...(entrant.ref && { ref: entrant.ref }),
+        ...pageFormFields(t, contestId),
       },
       headers: { 'x-forwarded-for': freshAddress() },
     });

@@ -10,6 +10,7 @@ import { latestMailTo, linkIn, mailsTo } from '#server/testing/auth-helpers.ts';
 import { drawApi, expectError, expectOk } from '#server/testing/draw-api.ts';
 import {
   contestBody,
+  pageFormFields,
   proveReferredFriends,
   request,
   seedContest,
@@ -94,7 +95,7 @@ describe('referrals', () => {
         name: entrant.name ?? 'Fan Example',
         email: entrant.email ?? uniqueMail(),
         ...(entrant.ref !== undefined && { ref: entrant.ref }),
-        ...(entrant.formToken !== undefined && { formToken: entrant.formToken }),
+        formToken: entrant.formToken ?? pageFormFields(t, contestId).formToken,
       },
       headers: { 'x-forwarded-for': entrant.address ?? freshAddress() },
     });
@@ -1002,7 +1003,11 @@ describe('referrals and address bursts (RATE_LIMIT on)', () => {
       await request(t, undefined, {
         method: 'POST',
         url: `/api/contests/${contest.id}/entries`,
-        payload: { name: 'Maria Sanchez', email: `maria.${randomUUID().slice(0, 6)}@gmail.com` },
+        payload: {
+          name: 'Maria Sanchez',
+          email: `maria.${randomUUID().slice(0, 6)}@gmail.com`,
+          ...pageFormFields(t, contest.id),
+        },
         headers: { 'x-forwarded-for': '192.0.2.10' },
       }),
       201,
@@ -1021,6 +1026,7 @@ describe('referrals and address bursts (RATE_LIMIT on)', () => {
               name: `Friend ${i}`,
               email: `friend.${tag}.${i}@gmail.com`,
               ref: referrer.referral!.code,
+              ...pageFormFields(t, contest.id),
             },
             headers: { 'x-forwarded-for': '192.0.2.77' },
           }),

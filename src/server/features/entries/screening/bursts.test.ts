@@ -4,7 +4,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { drawApi, expectError, expectOk } from '#server/testing/draw-api.ts';
-import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
+import {
+  pageFormFields,
+  request,
+  seedContest,
+  type SeededUser,
+  seedUser,
+} from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 import { drawMessages, type DrawRecord } from '#shared/contracts/draws.ts';
@@ -33,7 +39,11 @@ const enterFrom = (t: TestApp, contestId: string, entrant: Entrant) =>
   request(t, undefined, {
     method: 'POST',
     url: `/api/contests/${contestId}/entries`,
-    payload: { name: entrant.name ?? 'Fan Example', email: entrant.email },
+    payload: {
+      name: entrant.name ?? 'Fan Example',
+      email: entrant.email,
+      ...pageFormFields(t, contestId),
+    },
     headers: { 'x-forwarded-for': entrant.address },
   });
 

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIENDS_PER_WIDE_NETWORK } from '#server/lib/referral-counts.ts';
 import { expectOk } from '#server/testing/draw-api.ts';
 import {
+  pageFormFields,
   proveReferredFriends,
   request,
   seedContest,
-  seedUser,
   type SeededUser,
+  seedUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { ContestEntryItem, EntryReceipt } from '#shared/contracts/entries.ts';
@@ -42,7 +43,12 @@ describe('IPv6 networks (RATE_LIMIT on)', () => {
     request(t, undefined, {
       method: 'POST',
       url: `/api/contests/${contestId}/entries`,
-      payload: { name: 'Fan Example', email: gmail(), ...(ref && { ref }) },
+      payload: {
+        name: 'Fan Example',
+        email: gmail(),
+        ...(ref && { ref }),
+        ...pageFormFields(t, contestId),
+      },
       headers: { 'x-forwarded-for': address },
     });
 

@@ -26,6 +26,8 @@ const FOLDING: [typed: string, key: string][] = [
   ['first.last@googlemail.com', 'firstlast@gmail.com'],
 ];
 
+const HOUR_MS = 60 * 60 * 1000;
+
 const enter = (t: TestApp, contestId: string, payload: Record<string, unknown>) =>
   request(t, undefined, { method: 'POST', url: `/api/contests/${contestId}/entries`, payload });
 
@@ -73,7 +75,7 @@ describe('screening entries', () => {
       code: 'ALREADY_ENTERED',
     });
     expect(await storedEmails(t, contest.id)).toEqual([
-      { email: 'Ann.Lee+win@GoogleMail.com', flags: [] },
+      { email: 'Ann.Lee+win@GoogleMail.com', flags: ['no-form-token'] },
     ]);
     // Another contest of the same owner takes the same mailbox.
     const other = await seedContest(t.database, owner);
@@ -144,7 +146,7 @@ describe('screening entries', () => {
     expect(await storedEmails(t, contest.id)).toEqual([{ email: 'person@example.com', flags: [] }]);
   });
 
-  it('flags a form sent a little faster than people type, and not an API client', async () => {
+  it('flags a form sent a little faster than people type', async () => {
     const contest = await seedContest(t.database, owner);
     const quick = await enter(t, contest.id, {
       name: 'Quick Quinn',
@@ -152,11 +154,45 @@ describe('screening entries', () => {
       formToken: issueFormToken(t.config.sessionSecret, contest.id, Date.now() - 2500),
     });
     expect(quick.statusCode).toBe(201);
+    expect(await storedEmails(t, contest.id)).toEqual([
+      { email: 'quick@example.com', flags: ['fast-submit'] },
+    ]);
+  });
+
+  it('takes an entry without a form token (an API client), flagged no-form-token for the owner', async () => {
+    const contest = await seedContest(t.database, owner);
     const api = await enter(t, contest.id, { name: 'Api Client', email: 'api@example.com' });
     expect(api.statusCode).toBe(201);
+    // A form whose page gave it no token sends an empty one: still a person's, never dropped.
+    const empty = await enter(t, contest.id, {
+      name: 'Empty Token',
+      email: 'empty@example.com',
+      formToken: '',
+    });
+    expect(empty.statusCode).toBe(201);
     const rows = await storedEmails(t, contest.id);
-    expect(rows).toContainEqual({ email: 'quick@example.com', flags: ['fast-submit'] });
-    expect(rows).toContainEqual({ email: 'api@example.com', flags: [] });
+    expect(rows).toContainEqual({ email: 'api@example.com', flags: ['no-form-token'] });
+    expect(rows).toContainEqual({ email: 'empty@example.com', flags: ['no-form-token'] });
+  });
+
+  it('counts a token older than a day as none: the entry is taken and flagged, not trusted', async () => {
+    const contest = await seedContest(t.database, owner);
+    const secret = t.config.sessionSecret;
+    const stale = await enter(t, contest.id, {
+      name: 'Stale Page',
+      email: 'stale@example.com',
+      formToken: issueFormToken(secret, contest.id, Date.now() - 25 * HOUR_MS),
+    });
+    expect(stale.statusCode).toBe(201);
+    const dayOld = await enter(t, contest.id, {
+      name: 'Day Old',
+      email: 'day@example.com',
+      formToken: issueFormToken(secret, contest.id, Date.now() - 23 * HOUR_MS),
+    });
+    expect(dayOld.statusCode).toBe(201);
+    const rows = await storedEmails(t, contest.id);
+    expect(rows).toContainEqual({ email: 'stale@example.com', flags: ['no-form-token'] });
+    expect(rows).toContainEqual({ email: 'day@example.com', flags: [] });
   });
 
   it('serves a fresh form token and no CAPTCHA key when none is configured', async () => {

@@ -76,9 +76,12 @@ export type Screened = { verdict: 'drop' } | { verdict: 'enter'; candidate: Entr
  * - a filled trap field, a forged form token or a form sent under ENTRY_MIN_FILL_MS after its
  *   page was served is a script: dropped, and answered as a success so it learns nothing;
  * - a form sent soon after that is flagged fast-submit;
+ * - one without a form token, or with one older than a day, is taken (an API client: the call
+ *   takes name and e-mail alone, docs/product.md#api) and flagged no-form-token, so leaving the
+ *   token out is no way around the fill time: the owner sees it;
  * - with a CAPTCHA configured, its token must pass.
- * A submission without a form token is an API client (docs/product.md#api: the call takes
- * name and e-mail alone): it is neither dropped nor flagged for that, and the address limits still apply.
+ * The token's age is measured on the database's clock (decision 035), whichever instance
+ * served the page.
  */
 export async function screenSubmission(
   ctx: AppContext,
@@ -91,10 +94,18 @@ export async function screenSubmission(
   }
   if (submission.trap) return { verdict: 'drop' };
   const flags: EntryFlag[] = [];
-  if (submission.formToken !== undefined) {
-    const elapsed = readFormToken(ctx.config.sessionSecret, contestId, submission.formToken);
-    if (elapsed === null || elapsed < ENTRY_MIN_FILL_MS) return { verdict: 'drop' };
-    if (elapsed < FAST_SUBMIT_MS) flags.push('fast-submit');
+  const token = readFormToken(
+    ctx.config.sessionSecret,
+    contestId,
+    submission.formToken,
+    ctx.clock.now(),
+  );
+  if (token.kind === 'forged') return { verdict: 'drop' };
+  if (token.kind === 'served') {
+    if (token.elapsedMs < ENTRY_MIN_FILL_MS) return { verdict: 'drop' };
+    if (token.elapsedMs < FAST_SUBMIT_MS) flags.push('fast-submit');
+  } else {
+    flags.push('no-form-token');
   }
   if (ctx.config.captcha) {
     await verifyCaptcha(ctx.db, ctx.config.captcha, {

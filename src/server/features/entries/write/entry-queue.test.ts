@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { holdContestLock } from '#server/testing/contest-lock.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { ENTRY_QUEUE_LIMITS } from './entry-writer.ts';
@@ -15,32 +16,6 @@ const entrant = (n: number) => ({ name: `Fan ${n}`, email: `fan${n}@example.com`
 
 const enter = (t: TestApp, contestId: string, payload: object) =>
   request(t, undefined, { method: 'POST', url: `/api/contests/${contestId}/entries`, payload });
-
-/**
- * Holds the contest's row lock in a transaction of the test's own, so the entry writer's next
- * batch waits (on PGlite, which runs one transaction at a time, every query waits). Returns the
- * release.
- */
-async function holdContestLock(t: TestApp, contest: Contest): Promise<() => Promise<void>> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let locked = () => {};
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const transaction = t.database.db.transaction(async (tx) => {
-    await tx
-      .select({ id: contests.id })
-      .from(contests)
-      .where(eq(contests.id, contest.id))
-      .for('update');
-    locked();
-    await released;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await transaction;
-  };
-}
 
 async function storedEmails(t: TestApp, contest: Contest): Promise<string[]> {
   const rows = await t.database.db

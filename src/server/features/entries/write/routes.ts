@@ -97,7 +97,7 @@ export const entryWriteRoutes: FastifyPluginAsyncZod<{
       const contest = await findContest(ctx, request.params.contestId);
       if (!contest || !isVisibleTo(request.user, contest)) throw contestNotFound();
       reply.header('cache-control', 'no-store');
-      return describeEntryForm(ctx.config, contest.id);
+      return describeEntryForm(ctx.config, contest.id, ctx.clock.now());
     },
   );
 };
