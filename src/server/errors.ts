@@ -42,6 +42,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   /** The randomness beacon failed; the draw did not happen (no silent fallback). */
   BEACON_FAILED: 502,
   BUSY: 503,
+  DRAW_STARTING: 503,
   SERVICE_UNAVAILABLE: 503,
 };
 

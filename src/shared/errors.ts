@@ -23,6 +23,11 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONTEST_ENDED',
+  /**
+   * The first draw has closed entries and waits for its public randomness (503, Retry-After):
+   * should that fail, entries reopen.
+   */
+  'DRAW_STARTING',
   'CONTEST_FULL',
   'ALREADY_ENTERED',
   /** Max entries below the entries already received. */

@@ -189,6 +189,7 @@ export type ImportResult = {
 
 export const entryMessages = {
   ended: 'This contest has ended.',
+  drawStarting: 'The draw is starting. Please try again in a few seconds.',
   full: 'This contest is full.',
   duplicate: 'This email has already entered this contest.',
   disposable: 'Please use a permanent e-mail address.',

@@ -12,14 +12,14 @@ import {
   expectError,
   expectOk,
   fans,
-  historyOf,
   picksOf,
 } from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
 import { startFakeDrand, type FakeDrand } from '#server/testing/fake-drand.ts';
 import { seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import type { DrawRecord } from '#shared/contracts/draws.ts';
+import type { DrawHistoryItem, DrawRecord } from '#shared/contracts/draws.ts';
+import { entryMessages } from '#shared/contracts/entries.ts';
 
 /**
  * The draw with public randomness (docs/draw-protocol.md#3-public-randomness-optional), against
@@ -126,15 +126,23 @@ describe('the draw with a drand beacon', () => {
     );
   });
 
-  it('refuses an entry sent while the draw waits for its round', async () => {
+  it('asks an entry sent while the draw waits for its round to try again, then says it ended', async () => {
     const contest = await contestWith(1, 5);
     const drawing = api().drawPlaces(owner, contest.id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const entering = api().enter(contest.id, 'Just Too Late');
     const [drawn, entered] = await Promise.all([drawing, entering]);
     const record = expectOk<DrawRecord>(drawn);
-    expectError(entered, 409, 'CONTEST_ENDED', 'This contest has ended.');
+    // Not "ended": should the round fail, the freeze is undone and entries reopen.
+    expectError(entered, 503, 'DRAW_STARTING', entryMessages.drawStarting);
+    expect(entered.headers['retry-after']).toBe('5');
     expect(record.entries!.count).toBe(5);
+    expectError(
+      await api().enter(contest.id, 'Later Still'),
+      409,
+      'CONTEST_ENDED',
+      'This contest has ended.',
+    );
   });
 
   it('keeps answering for other contests, and the health check, while a draw waits', async () => {
@@ -179,9 +187,9 @@ describe('the draw with a drand beacon', () => {
       /randomness beacon.*round \d+ does not carry a valid signature/,
     );
     expect(refused.message).not.toMatch(/internal/i);
-    await expectNothingDrawn(contest.id);
+    await expectNothingDrawn(contest.id, 1, /does not carry a valid signature/);
     expectError(await drawApi(forged).drawWinner(owner, contest.id), 502, 'BEACON_FAILED');
-    await expectNothingDrawn(contest.id);
+    await expectNothingDrawn(contest.id, 2, /does not carry a valid signature/);
 
     // Entries are still accepted, and the honest beacon then draws among all of them.
     expect((await api().enter(contest.id, 'Still Welcome')).statusCode).toBe(201);
@@ -200,18 +208,26 @@ describe('the draw with a drand beacon', () => {
       'BEACON_FAILED',
       /randomness beacon could not be reached/,
     );
-    await expectNothingDrawn(contest.id);
+    await expectNothingDrawn(contest.id, 1, /randomness beacon could not be reached/);
     expect((await api().enter(contest.id, 'Still Welcome')).statusCode).toBe(201);
   });
 
-  /** The failed draw left no trace: not frozen, seed secret, no pick, no history. */
-  async function expectNothingDrawn(contestId: string) {
+  /**
+   * The failed draws left no trace but their lines in the owner's history: not frozen, seed
+   * secret, no pick; `stops` records "Draw stopped" with the beacon's reason, naming nobody.
+   */
+  async function expectNothingDrawn(contestId: string, stops: number, reason: RegExp) {
     const row = await contestRow(t, contestId);
     expect(row).toMatchObject({ frozenAt: null, entriesRoot: null, beacon: null, winnerId: null });
     const record = expectOk<DrawRecord>(await api().record(undefined, contestId));
     expect(record).toMatchObject({ seed: null, entries: null, beacon: null, picks: [] });
     expect(await picksOf(t, contestId)).toEqual([]);
-    expect(await historyOf(t, contestId)).toEqual([]);
+    const history = expectOk<DrawHistoryItem[]>(await api().history(owner, contestId));
+    expect(history).toHaveLength(stops);
+    for (const item of history) {
+      expect(item).toMatchObject({ action: 'draw-stopped', entrantName: null, entrantEmail: null });
+      expect(item.reason).toMatch(reason);
+    }
   }
 
   const api = () => drawApi(t);

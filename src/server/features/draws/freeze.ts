@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestLeaves, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import type { SessionUser } from '#server/features/auth/sessions.ts';
 import {
   BeaconError,
   fetchRoundAfter,
@@ -17,6 +18,7 @@ import {
   type FrozenDraw,
 } from '#shared/draw-protocol.ts';
 import { countLeftOutByFlag, listEntryIds, listPicks, lockContest } from './draw-rows.ts';
+import { recordHistory } from './history.ts';
 
 /** The frozen list's leaves: with referrals on, each one also fixes its entry's weight (v2). */
 const hashListLeaves = (entryIds: string[], weights: number[] | null) =>
@@ -54,14 +56,27 @@ export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
   return frozenAt;
 }
 
-/** A freeze whose beacon failed is undone, as long as nothing was drawn from it. */
-async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promise<void> {
+type PendingFreeze = { contestId: string; frozenAt: Date; actor: SessionUser };
+
+/**
+ * A freeze whose beacon failed is undone, as long as nothing was drawn from it, and the owner's
+ * history says so with the beacon's reason: entries reopened, and the owner may draw again.
+ */
+async function unfreezeUndrawn(
+  db: Db,
+  { contestId, frozenAt, actor }: PendingFreeze,
+  reason: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const { contest } = await lockContest(tx, contestId);
+    const locked = await lockContest(tx, contestId);
+    const { contest } = locked;
     const picks = await listPicks(tx, contestId);
     if (picks.length > 0 || contest.beacon || contest.frozenAt?.getTime() !== frozenAt.getTime()) {
       return;
     }
+    await recordHistory(tx, actor, locked, [
+      { entryId: null, entrantName: null, entrantEmail: null, action: 'draw-stopped', reason },
+    ]);
     await tx
       .update(contests)
       .set({
@@ -86,15 +101,15 @@ async function unfreezeUndrawn(db: Db, contestId: string, frozenAt: Date): Promi
 export async function attachBeacon(
   db: Db,
   source: BeaconSource,
-  contestId: string,
-  frozenAt: Date,
+  freeze: PendingFreeze,
 ): Promise<void> {
+  const { contestId, frozenAt } = freeze;
   let round: BeaconRound;
   try {
     round = await fetchRoundAfter(source, frozenAt);
   } catch (error) {
     if (!(error instanceof BeaconError)) throw error;
-    await unfreezeUndrawn(db, contestId, frozenAt);
+    await unfreezeUndrawn(db, freeze, error.message);
     throw new AppError('BEACON_FAILED', error.message);
   }
   await db

@@ -45,6 +45,7 @@ import {
   type PickRow,
 } from './draw-rows.ts';
 import { attachBeacon, freezeEntries, listFrozenWeights, loadFrozenDraw } from './freeze.ts';
+import { recordHistory } from './history.ts';
 import { readDrawRecord } from './record.ts';
 
 /** What a draw needs: the database and the operator's beacon, if any. */
@@ -57,14 +58,6 @@ export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
  * contest's row lock, and the unique index on (contest, position) of current winners is the last
  * word should two draws ever race.
  */
-
-/**
- * A history record's time: now, but always after the contest's previous record. Records are
- * written under the contest's row lock, and a clock that counts whole milliseconds (PGlite)
- * would otherwise give a draw and the reset right after it the same time.
- */
-const nextRecordTime = (contestId: string, order: number) =>
-  sql`greatest(clock_timestamp(), (select max(${contestDraws.createdAt}) + interval '1 millisecond' from ${contestDraws} where ${contestDraws.contestId} = ${contestId})) + ${order} * interval '1 millisecond'`;
 
 /**
  * The contest's winner fields follow the picks: `winnerId` is position 1 (the single winner of
@@ -83,35 +76,6 @@ async function syncWinners(tx: Db, contestId: string): Promise<void> {
       winnerSelectedAt: first?.drawnAt ?? null,
     })
     .where(eq(contests.id, contestId));
-}
-
-type HistoryRecord = Pick<
-  typeof contestDraws.$inferInsert,
-  'entryId' | 'entrantName' | 'entrantEmail' | 'action' | 'reason'
->;
-
-/**
- * Appends to the contest's private history. The contest's title and owner are copied: the record
- * stays when the contest is deleted (decision 016), and must still say which contest it was.
- */
-async function recordHistory(
-  tx: Db,
-  actor: SessionUser,
-  { contest, ownerEmail }: LockedContest,
-  records: HistoryRecord[],
-): Promise<void> {
-  // One statement: its subquery sees the history before it, so each record counts its order.
-  await tx.insert(contestDraws).values(
-    records.map((record, order) => ({
-      ...record,
-      contestId: contest.id,
-      contestTitle: contest.title,
-      contestOwnerEmail: ownerEmail,
-      entryCount: contest.frozenEntryCount ?? contest.entryCount,
-      actorId: actor.id,
-      createdAt: nextRecordTime(contest.id, order),
-    })),
-  );
 }
 
 type Entrants = Awaited<ReturnType<typeof listEntrants>>;
@@ -196,6 +160,7 @@ function checkDrawable(contest: Contest, picks: PickRow[], request: DrawRequest)
  */
 async function freezeForDraw(
   ctx: DrawContext,
+  actor: SessionUser,
   contestId: string,
   request: DrawRequest,
 ): Promise<void> {
@@ -212,7 +177,9 @@ async function freezeForDraw(
     return { frozenAt: await freezeEntries(tx, contest), needsBeacon: true };
   });
   const source = ctx.config.drawBeacon;
-  if (source && frozen.needsBeacon) await attachBeacon(ctx.db, source, contestId, frozen.frozenAt);
+  if (source && frozen.needsBeacon) {
+    await attachBeacon(ctx.db, source, { contestId, frozenAt: frozen.frozenAt, actor });
+  }
 }
 
 /**
@@ -282,7 +249,7 @@ export async function drawPlaces(
   contest: Contest,
   count: number | undefined,
 ): Promise<DrawRecord> {
-  await freezeForDraw(ctx, contest.id, { count });
+  await freezeForDraw(ctx, actor, contest.id, { count });
   await ctx.db.transaction((tx) => fillEmptyPlaces(ctx, tx, actor, contest.id, { count }));
   return readDrawRecord(ctx, contest.id);
 }
@@ -298,7 +265,7 @@ export async function drawWinner(
   winnerId: string | undefined,
 ): Promise<DrawResult> {
   const request = { count: 1, manualEntryId: winnerId, onlyFirstPosition: true };
-  await freezeForDraw(ctx, contest.id, request);
+  await freezeForDraw(ctx, actor, contest.id, request);
   return ctx.db.transaction(async (tx) => {
     const { drawn, draw, drawnAt, entrants } = await fillEmptyPlaces(
       ctx,

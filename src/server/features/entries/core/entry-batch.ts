@@ -49,6 +49,8 @@ export type EntryOutcome =
   | { status: 'rate_limited'; retryAfterSeconds: number }
   /** Its mailbox had ENTRY_MAILS_PER_DAY entry mails in the last 24 hours: nothing was stored. */
   | { status: 'mail_limited' }
+  /** The first draw froze the entries and waits for its beacon round: it may yet be undone. */
+  | { status: 'draw_starting' }
   | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
 
 /** A transaction of the batch: its statements join it. */

@@ -11,7 +11,7 @@ import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
 import { entryMessages, validateEntry, type ImportResult } from '#shared/contracts/entries.ts';
 import { emailKey, isThrowawayAddress } from '../core/email-identity.ts';
 import type { EntryCandidate, EntryOutcome } from '../core/entry-batch.ts';
-import { contestEnded } from '../core/entry-refusals.ts';
+import { contestEnded, drawStarting } from '../core/entry-refusals.ts';
 import { insertEntries } from '../write/insert-entries.ts';
 
 /** Errors listed in the answer; the counts stay exact beyond it. */
@@ -188,6 +188,7 @@ export async function importEntries(
     else if (outcome.status === 'full') skipRow(skipped, row, entryMessages.full);
     // A draw froze the contest while the file was being written: the rows before it stay.
     else if (outcome.status === 'ended') throw contestEnded();
+    else if (outcome.status === 'draw_starting') throw drawStarting();
     // An import counts no bursts: this cannot happen.
     else if (outcome.status === 'rate_limited') throw new Error('An import was rate-limited');
     else throw contestNotFound();

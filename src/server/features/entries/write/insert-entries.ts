@@ -109,6 +109,7 @@ export async function insertEntries(
     const mailboxes = options.byOwner || !options.mailing ? [] : mailboxKeysOf(emails);
     const contest = await lockContest(tx, contestId, hits, mailboxes);
     if (!contest) return candidates.map(() => ({ status: 'not_found' as const }));
+    if (contest.isDrawStarting) return candidates.map(() => ({ status: 'draw_starting' as const }));
     if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
     }
@@ -230,6 +231,8 @@ type LockedContest = {
   entryCount: number;
   isOpen: boolean;
   isFrozen: boolean;
+  /** Frozen, and the draw still waits for its beacon round (no pick yet, no round). */
+  isDrawStarting: boolean;
   requireConfirmation: boolean;
   referralBonus: number;
   hasExpiredPending: boolean;
@@ -262,6 +265,9 @@ async function lockContest(
         is_active and now() < end_date as is_open,
         -- The first draw froze the list it draws from: no entry joins it, imported or not.
         frozen_at is not null as is_frozen,
+        -- Asked only of a frozen contest: a draw waiting for its beacon round may be undone.
+        frozen_at is not null and beacon is null
+          and not exists(select 1 from contest_picks where contest_id = ${contestId}) as is_draw_starting,
         require_confirmation, referral_bonus,
         -- Asked here rather than by a statement of its own: most batches have none to purge.
         exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending}) as has_expired_pending,
@@ -276,7 +282,7 @@ async function lockContest(
     select title,
       (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = locked.owner_id) as "ownerName",
       max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
-      is_frozen as "isFrozen", require_confirmation as "requireConfirmation",
+      is_frozen as "isFrozen", is_draw_starting as "isDrawStarting", require_confirmation as "requireConfirmation",
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
