@@ -1,13 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestLeaves, type Contest } from '#server/db/schema.ts';
-import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import { contestNotFound, findContest } from '#server/features/contests/service.ts';
 import { type DrawRecord } from '#shared/contracts/draws.ts';
-import { isUuid } from '#shared/contracts/ids.ts';
 import { DRAW_PROTOCOL_V1, DRAW_PROTOCOL_V2 } from '#shared/draw-protocol.ts';
-import { listPicks } from './draw-rows.ts';
+import { listPicks, type PickRow } from './draw-rows.ts';
 
 /** A leaf is a SHA-256 in hex. */
 const LEAF_LENGTH = 64;
@@ -27,11 +26,16 @@ async function listLeaves(db: Db, contestId: string) {
   };
 }
 
-async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
-  const picks = await listPicks(db, contest.id);
+type FrozenList = Awaited<ReturnType<typeof listLeaves>>;
+
+/** The record of the contest's row, its picks and, once drawn, the list the freeze fixed. */
+function assembleDrawRecord(
+  contest: Contest,
+  picks: PickRow[],
+  frozen: FrozenList | null,
+): DrawRecord {
   // From the first pick on; a freeze still waiting for its beacon round reveals nothing yet.
   const isDrawn = picks.length > 0;
-  const frozen = isDrawn ? await listLeaves(db, contest.id) : null;
   const leaves = frozen?.leaves ?? null;
   // Weighted (v2) when the freeze fixed weights: the contest had referrals on.
   const weights = frozen?.weights ?? null;
@@ -71,19 +75,37 @@ async function buildDrawRecord(db: Db, contest: Contest): Promise<DrawRecord> {
   };
 }
 
+/** The frozen list is read once drawn: only the first pick makes the record show it. */
+export async function buildDrawRecord(
+  db: Db,
+  contest: Contest,
+  picks: PickRow[],
+): Promise<DrawRecord> {
+  return assembleDrawRecord(
+    contest,
+    picks,
+    picks.length > 0 ? await listLeaves(db, contest.id) : null,
+  );
+}
+
+const LIST_LEFT_OUT: FrozenList = { leaves: [], weights: null };
+
+/**
+ * A key that changes with every change of the record, computed without reading the frozen
+ * list: the record itself with the list left out. The list is the one thing in the record not
+ * read from the contest's row or its picks, and the root in the record is the SHA-256 of its
+ * leaves, each of which hashes its entry's weight in a weighted draw: the same root, the same
+ * list. So whatever changes the draw (a pick, a disqualification, a freeze or its undo, a
+ * beacon, an edit or the publication of the contest), on this instance or another, changes the
+ * key (docs/decisions/037-draw-record-cached.md).
+ */
+export function drawRecordVersion(contest: Contest, picks: PickRow[]): string {
+  const withoutList = assembleDrawRecord(contest, picks, picks.length > 0 ? LIST_LEFT_OUT : null);
+  return createHash('sha256').update(JSON.stringify(withoutList)).digest('base64url');
+}
+
 export async function readDrawRecord({ db }: DbContext, contestId: string): Promise<DrawRecord> {
   const contest = await findContest({ db }, contestId);
   if (!contest) throw contestNotFound();
-  return buildDrawRecord(db, contest);
-}
-
-/** GET /draw-record: public once the contest is published; a draft's only to its owner. */
-export async function getDrawRecord(
-  { db }: DbContext,
-  contestId: string,
-  viewer: SessionUser | null,
-): Promise<DrawRecord> {
-  const contest = isUuid(contestId) ? await findContest({ db }, contestId) : undefined;
-  if (!contest || !isVisibleTo(viewer, contest)) throw contestNotFound();
-  return buildDrawRecord(db, contest);
+  return buildDrawRecord(db, contest, await listPicks(db, contest.id));
 }

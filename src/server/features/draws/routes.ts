@@ -1,8 +1,8 @@
-import zlib from 'node:zlib';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { getManagedContest } from '#server/features/contests/service.ts';
+import { sendEncodedJson } from '#server/lib/encoded-json.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import {
   disqualifyBody,
@@ -10,7 +10,7 @@ import {
   drawPositionParams,
   drawWinnerBody,
 } from '#shared/contracts/draws.ts';
-import { getDrawRecord } from './record.ts';
+import { createDrawRecordCache, recordCompression } from './record-cache.ts';
 import {
   disqualifyWinner,
   drawPlaces,
@@ -23,16 +23,6 @@ import {
 const contestParams = z.object({ contestId: z.string().max(100) });
 
 /**
- * The record carries a leaf per entry, hex that no compressor shrinks much below half: the fastest
- * brotli level sends 3.5 MB for 100,000 entries in a third of the default level's time, and
- * the default level's output is no smaller.
- */
-const recordCompression = {
-  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-  zlibOptions: { level: 1 },
-};
-
-/**
  * Only the contest's owner (or an admin) draws, disqualifies, resets and sees the wheel's names;
  * the draw record is public (docs/draw-protocol.md#the-record).
  */
@@ -40,6 +30,7 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const managedContest = (
     request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
   ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
+  const records = createDrawRecordCache();
 
   app.post(
     '/api/contests/:contestId/winner',
@@ -78,10 +69,16 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }),
   );
 
+  // Compressed once per change of the draw, not per request (record-cache.ts).
   app.get(
     '/api/contests/:contestId/draw-record',
-    { schema: { params: contestParams }, compress: recordCompression },
-    async (request) => getDrawRecord(ctx, request.params.contestId, request.user),
+    { schema: { params: contestParams }, compress: false },
+    async (request, reply) =>
+      sendEncodedJson(
+        request,
+        reply,
+        await records.readEncoded(ctx, request.params.contestId, request.user),
+      ),
   );
 
   app.get(
