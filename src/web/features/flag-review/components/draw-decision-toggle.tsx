@@ -26,7 +26,7 @@ export function DrawDecisionToggle({
     <div
       role="group"
       aria-label={label}
-      className="inline-flex shrink-0 rounded-lg border border-input bg-card p-0.5"
+      className="inline-flex shrink-0 justify-self-start rounded-lg border border-input bg-card p-0.5"
     >
       {choices.map((choice) => {
         const isChosen = choice.value === value;
