@@ -67,5 +67,7 @@ export function validBody(): Record<string, unknown> {
     // The pick a disqualification names (its number in the draw record).
     p: 1,
     reason: 'Did not reply within 72 hours',
+    // A flag's rule or one flagged entry's place in the draw.
+    decision: 'exclude',
   };
 }

@@ -268,6 +268,25 @@ describe('the entry form without JavaScript', () => {
     expect(await rows(ended.id)).toHaveLength(0);
   });
 
+  it('asks to try again in a few seconds while the draw is starting, as a page', async () => {
+    // The first draw froze the entries and waits for its beacon round (no round, no pick yet).
+    const starting = await seedContest(t.database, owner);
+    await t.database.db
+      .update(contests)
+      .set({ frozenAt: new Date() })
+      .where(eq(contests.id, starting.id));
+    const answer = await post(starting.id, {
+      name: 'Almost There',
+      email: 'almost@example.com',
+      formToken: tokenFor(starting.id),
+    });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.body).toContain(entryMessages.drawStarting);
+    expect(await rows(starting.id)).toHaveLength(0);
+  });
+
   it('answers a script’s form (trap filled, or sent at once) exactly as an entry, and stores nothing', async () => {
     const contest = await seedContest(t.database, owner);
     const honest = await post(contest.id, {

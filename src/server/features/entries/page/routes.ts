@@ -164,7 +164,11 @@ export const entryPageRoutes: FastifyPluginAsync<{
         rememberEnteredInCookie(request, reply, outcome.receipt);
         return reply.redirect(`/c/${encodeURIComponent(contestId)}`, 303);
       } catch (error) {
-        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        // A 503 asks the person to try again (the draw is starting, the robot check is out of
+        // reach): the page says so; any other failure is the error handler's.
+        if (!(error instanceof AppError) || (error.statusCode >= 500 && error.statusCode !== 503)) {
+          throw error;
+        }
         if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
         const fieldErrors = formFieldErrors(error.fieldErrors);
         const isAboutAField = Object.keys(fieldErrors).length > 0;
