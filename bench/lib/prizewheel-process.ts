@@ -75,10 +75,15 @@ export async function startPrizewheel(
       'create-admin',
       '--email',
       OWNER.email,
-      '--password',
-      OWNER.password,
+      // An earlier revision's CLI took the password as an argument; this one reads it from the
+      // environment only (decision 033).
+      ...(options.tree ? ['--password', OWNER.password] : []),
     ],
-    { cwd: options.tree ?? root, env: { ...process.env, ...env }, stdio: 'ignore' },
+    {
+      cwd: options.tree ?? root,
+      env: { ...process.env, ...env, PRIZEWHEEL_ADMIN_PASSWORD: OWNER.password },
+      stdio: 'ignore',
+    },
   );
   if (options.prepare) {
     const direct = await openDirect({ databaseUrl: database?.url, dataDir });
