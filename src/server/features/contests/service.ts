@@ -26,12 +26,15 @@ export async function findContest(
   return contest;
 }
 
-export function canManage(user: SessionUser | null, contest: Contest): boolean {
+export function canManage(user: SessionUser | null, contest: Pick<Contest, 'ownerId'>): boolean {
   return Boolean(user && (user.id === contest.ownerId || user.role === 'admin'));
 }
 
 /** A draft is private until its owner publishes it: to anyone else it does not exist. */
-export function isVisibleTo(viewer: SessionUser | null, contest: Contest): boolean {
+export function isVisibleTo(
+  viewer: SessionUser | null,
+  contest: Pick<Contest, 'ownerId' | 'publishedAt'>,
+): boolean {
   return contest.publishedAt !== null || canManage(viewer, contest);
 }
 

@@ -1,13 +1,10 @@
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Contest } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import { contestNotFound, isVisibleTo } from '#server/features/contests/service.ts';
 import { encodedSize, encodeJson, type EncodedJson } from '#server/lib/encoded-json.ts';
-import { listPicks, type PickRow } from './draw-rows.ts';
-import { buildDrawRecord, drawRecordVersion } from './record.ts';
+import { prepareRecordVersion, readDrawRecordAt } from './record.ts';
 
 /**
  * The record carries a leaf per entry, hex that no compressor shrinks much below half: the fastest
@@ -26,39 +23,50 @@ export const recordCompression = {
  */
 const CACHE_BYTES = 64 * 2 ** 20;
 
-type Source = { db: Db; contest: Contest; picks: PickRow[] };
-
 /**
- * GET /draw-record, built once per change of the draw and kept per process
- * (docs/decisions/037-draw-record-cached.md). The contest's row and its picks are read on every
- * request, so the visibility rules and the key are always today's; only the frozen list, its
- * JSON and their compression are kept. Instances sharing the database need not tell each other
- * anything: a change made by one changes the key the others compute.
+ * GET /draw-record, built once per version of the record and kept per process
+ * (docs/decisions/037-draw-record-cached.md). Every request asks the database for the version
+ * and who may read the contest, so the visibility rules and the version are always the
+ * database's; only the record's JSON and its compressions are kept. Instances sharing the
+ * database need not tell each other anything: a change made by one changes the version all of
+ * them read.
  */
-export function createDrawRecordCache() {
-  const records = new LRUCache<string, EncodedJson, Source>({
+export function createDrawRecordCache(db: Db) {
+  const readVersion = prepareRecordVersion(db);
+  const records = new LRUCache<string, EncodedJson>({
     maxSize: CACHE_BYTES,
     sizeCalculation: encodedSize,
-    // Concurrent requests for one version wait for a single build.
-    fetchMethod: async (_version, _stale, { context }) => {
-      const record = await buildDrawRecord(context.db, context.contest, context.picks);
-      return encodeJson(JSON.stringify(record), recordCompression);
-    },
   });
+  /** Builds under way: the crowd that opens the record after a draw waits for one build. */
+  const building = new Map<string, Promise<EncodedJson>>();
 
-  /** Public once the contest is published; a draft's only to its owner. */
-  async function readEncoded(
-    { db }: DbContext,
-    contestId: string,
-    viewer: SessionUser | null,
-  ): Promise<EncodedJson> {
-    const contest = await findContest({ db }, contestId);
-    if (!contest || !isVisibleTo(viewer, contest)) throw contestNotFound();
-    const picks = await listPicks(db, contest.id);
-    const encoded = await records.fetch(drawRecordVersion(contest, picks), {
-      context: { db, contest, picks },
-    });
-    return encoded!;
+  /**
+   * Kept under the version read with it, which is this request's version or, when the draw
+   * changed in between, a newer one: served all the same, as the record at the time of the build.
+   */
+  async function build(contestId: string): Promise<EncodedJson> {
+    const { version, record } = await readDrawRecordAt(db, contestId);
+    const encoded = await encodeJson(JSON.stringify(record), recordCompression);
+    records.set(version, encoded);
+    return encoded;
+  }
+
+  /**
+   * Public once the contest is published; a draft's only to its owner. A build shared with
+   * another reader never widens this: a contest only ever becomes more visible (a published one
+   * stays published).
+   */
+  async function readEncoded(contestId: string, viewer: SessionUser | null): Promise<EncodedJson> {
+    const found = await readVersion(contestId);
+    if (!found || !isVisibleTo(viewer, found)) throw contestNotFound();
+    const cached = records.get(found.version);
+    if (cached) return cached;
+    let pending = building.get(found.version);
+    if (!pending) {
+      pending = build(contestId).finally(() => building.delete(found.version));
+      building.set(found.version, pending);
+    }
+    return pending;
   }
 
   return { readEncoded };

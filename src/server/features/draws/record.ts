@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { contestLeaves, type Contest } from '#server/db/schema.ts';
-import { contestNotFound, findContest } from '#server/features/contests/service.ts';
+import { contestLeaves, contestPicks, contests, type Contest } from '#server/db/schema.ts';
+import { contestNotFound } from '#server/features/contests/service.ts';
 import { type DrawRecord } from '#shared/contracts/draws.ts';
+import { isUuid } from '#shared/contracts/ids.ts';
 import { DRAW_PROTOCOL_V1, DRAW_PROTOCOL_V2 } from '#shared/draw-protocol.ts';
 import { listPicks, type PickRow } from './draw-rows.ts';
 
@@ -28,9 +28,24 @@ async function listLeaves(db: Db, contestId: string) {
 
 type FrozenList = Awaited<ReturnType<typeof listLeaves>>;
 
+/** The contest's columns the record is made of (with its picks and the frozen list). */
+const recordColumns = [
+  'id',
+  'winnersCount',
+  'seedHash',
+  'drawSeed',
+  'entriesRoot',
+  'beacon',
+  'committedAt',
+  'frozenAt',
+  'predatesVerifiableDraws',
+  'frozenLeftOut',
+  'frozenExcluded',
+] as const;
+
 /** The record of the contest's row, its picks and, once drawn, the list the freeze fixed. */
 function assembleDrawRecord(
-  contest: Contest,
+  contest: Pick<Contest, (typeof recordColumns)[number]>,
   picks: PickRow[],
   frozen: FrozenList | null,
 ): DrawRecord {
@@ -75,37 +90,70 @@ function assembleDrawRecord(
   };
 }
 
-/** The frozen list is read once drawn: only the first pick makes the record show it. */
-export async function buildDrawRecord(
+/**
+ * The record's version, computed by the database without reading the frozen list: the SHA-256
+ * of the record's columns of the contest as stored and of every column of every pick. The
+ * record is made of those and of the list, and its root is the SHA-256 of the list's leaves,
+ * each of which hashes its entry's weight in a weighted draw: the same root, the same list. So
+ * whatever changes the draw (a pick, a disqualification, a freeze or its undo, a beacon, an edit
+ * or the publication of the contest), on this instance or another, changes the version
+ * (docs/decisions/037-draw-record-cached.md).
+ */
+const recordVersion = sql<string>`encode(sha256(convert_to(
+  row(${sql.join(
+    recordColumns.map((column) => contests[column]),
+    sql`, `,
+  )})::text || coalesce((select string_agg(${contestPicks}::text, ',' order by ${contestPicks.p})
+    from ${contestPicks} where ${contestPicks.contestId} = ${contests.id}), ''),
+  'UTF8')), 'base64')`;
+
+/**
+ * The version of a contest's record and who may read it, in one small statement: what every
+ * GET of the record reads. Prepared once per connection (the `db` it is made for).
+ */
+export function prepareRecordVersion(db: Db) {
+  const statement = db
+    .select({
+      ownerId: contests.ownerId,
+      publishedAt: contests.publishedAt,
+      version: recordVersion,
+    })
+    .from(contests)
+    .where(eq(contests.id, sql.placeholder('contestId')))
+    .prepare('draw_record_version');
+  return async (contestId: string) => {
+    if (!isUuid(contestId)) return undefined;
+    const [row] = await statement.execute({ contestId });
+    return row;
+  };
+}
+
+/**
+ * The record and its version, read in one snapshot so that the version names this record and
+ * no other. The frozen list is read once drawn: only the first pick makes the record show it.
+ */
+export function readDrawRecordAt(
   db: Db,
-  contest: Contest,
-  picks: PickRow[],
-): Promise<DrawRecord> {
-  return assembleDrawRecord(
-    contest,
-    picks,
-    picks.length > 0 ? await listLeaves(db, contest.id) : null,
+  contestId: string,
+): Promise<{ version: string; record: DrawRecord }> {
+  return db.transaction(
+    async (tx) => {
+      const [row] = isUuid(contestId)
+        ? await tx
+            .select({ contest: contests, version: recordVersion })
+            .from(contests)
+            .where(eq(contests.id, contestId))
+        : [];
+      if (!row) throw contestNotFound();
+      const picks = await listPicks(tx, contestId);
+      const frozen = picks.length > 0 ? await listLeaves(tx, contestId) : null;
+      return { version: row.version, record: assembleDrawRecord(row.contest, picks, frozen) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-const LIST_LEFT_OUT: FrozenList = { leaves: [], weights: null };
-
-/**
- * A key that changes with every change of the record, computed without reading the frozen
- * list: the record itself with the list left out. The list is the one thing in the record not
- * read from the contest's row or its picks, and the root in the record is the SHA-256 of its
- * leaves, each of which hashes its entry's weight in a weighted draw: the same root, the same
- * list. So whatever changes the draw (a pick, a disqualification, a freeze or its undo, a
- * beacon, an edit or the publication of the contest), on this instance or another, changes the
- * key (docs/decisions/037-draw-record-cached.md).
- */
-export function drawRecordVersion(contest: Contest, picks: PickRow[]): string {
-  const withoutList = assembleDrawRecord(contest, picks, picks.length > 0 ? LIST_LEFT_OUT : null);
-  return createHash('sha256').update(JSON.stringify(withoutList)).digest('base64url');
-}
-
+/** What a draw or a disqualification answers: the record as it now is. */
 export async function readDrawRecord({ db }: DbContext, contestId: string): Promise<DrawRecord> {
-  const contest = await findContest({ db }, contestId);
-  if (!contest) throw contestNotFound();
-  return buildDrawRecord(db, contest, await listPicks(db, contest.id));
+  return (await readDrawRecordAt(db, contestId)).record;
 }

@@ -30,7 +30,7 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const managedContest = (
     request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
   ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
-  const records = createDrawRecordCache();
+  const records = createDrawRecordCache(ctx.db);
 
   app.post(
     '/api/contests/:contestId/winner',
@@ -77,7 +77,7 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       sendEncodedJson(
         request,
         reply,
-        await records.readEncoded(ctx, request.params.contestId, request.user),
+        await records.readEncoded(request.params.contestId, request.user),
       ),
   );
 
