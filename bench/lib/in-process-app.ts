@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { openPostgres } from '#server/db/client.ts';
 import { contests, users } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { startListeningApp } from '#server/testing/listening-app.ts';
 import { seedEntries } from './bulk-data.ts';
+import { createDatabase } from './processes.ts';
 
 export { freePort } from '#server/testing/listening-app.ts';
 
@@ -26,11 +28,18 @@ function benchContest(ownerId: string) {
   };
 }
 
-/** The real app on a fresh in-memory database, with one owner and one open contest. */
-export async function startAppWithContest() {
+/**
+ * The real app in this process on a fresh database (in-memory PGlite, or a new database on the
+ * local PostgreSQL server, dropped on close), with one owner and one open contest.
+ */
+export async function startAppWithContest(engine: 'pglite' | 'postgres' = 'pglite') {
+  const created = engine === 'postgres' ? await createDatabase('pw_bench') : undefined;
+  const postgres = created && openPostgres(created.url);
+  await postgres?.migrate();
   const { url, app, database, close } = await startListeningApp({
     clientDir,
     nodeEnv: 'production',
+    database: postgres,
   });
   const [owner] = await database.db
     .insert(users)
@@ -49,7 +58,12 @@ export async function startAppWithContest() {
       const session = await createSession(database.db, owner!.id, {});
       return { name: SESSION_COOKIE, value: app.signCookie(session.token) };
     },
-    close,
+    /** The PostgreSQL database's address; none on PGlite. */
+    databaseUrl: created?.url,
+    close: async () => {
+      await close();
+      await created?.drop();
+    },
   };
 }
 

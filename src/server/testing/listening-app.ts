@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openPglite } from '#server/db/client.ts';
+import { openPglite, type Database } from '#server/db/client.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,15 +18,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real app listening on a free loopback port, on a fresh in-memory database, serving the
- * built client: what the e2e tests and the browser benchmarks drive.
+ * The real app listening on a free loopback port, on a fresh in-memory database (or the migrated
+ * one given, which closing closes), serving the built client: what the e2e tests and the
+ * browser benchmarks drive.
  */
 export async function startListeningApp(options: {
   clientDir: string;
   nodeEnv?: 'test' | 'production';
+  database?: Database;
 }) {
-  const database = openPglite(undefined);
-  await database.migrate();
+  const database = options.database ?? openPglite(undefined);
+  if (!options.database) await database.migrate();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
