@@ -11,6 +11,7 @@ import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecordCache, reportDrawRecordCache } from './draw-record-cache.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
 import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
+import { benchEntriesIntegrity, reportEntriesIntegrity } from './entries-integrity.ts';
 import { benchEntriesQueue, reportEntriesQueue } from './entries-queue.ts';
 import { benchEntriesReferrals, reportEntriesReferrals } from './entries-referrals.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
@@ -92,6 +93,18 @@ if (wants('entries-queue')) {
     heading:
       'Entries that mail (double opt-in) with the durable queue against the revision before it (PostgreSQL and PGlite)',
     lines: reportEntriesQueue(result),
+    data: result,
+  });
+}
+
+if (wants('entries-integrity')) {
+  console.log('\n== The integrity checks of issue 27 on the entry path');
+  const result = await benchEntriesIntegrity();
+  record({
+    key: 'entriesIntegrity',
+    heading:
+      'Entries with referrals on from 1,000 IPv4 and IPv6 clients, against the revision before issue 27 (PostgreSQL and PGlite)',
+    lines: reportEntriesIntegrity(result),
     data: result,
   });
 }
