@@ -10,15 +10,13 @@
 import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
 import { checkOutRevision, type EarlierRevision } from './lib/earlier-revision.ts';
+import { interleaveRounds, ROUND_TIMING } from './lib/interleave.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before issue 27's work (issue 26's queue bench). */
 const BEFORE_REVISION = process.env.BENCH_INTEGRITY_BEFORE_REVISION ?? '95b6d7e';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 6);
-const WARMUP_S = 2;
 const CLIENT_ADDRESSES = 1000;
 /** Issue 27: entries/s within 5%, CPU per 1,000 entries within 10%. */
 export const INTEGRITY_THROUGHPUT_FLOOR = 0.95;
@@ -69,19 +67,14 @@ async function compare(engine: Engine, before: EarlierRevision) {
   });
   const afterApp = await startPrizewheel(engine, { env });
   try {
-    const sides: Side[] = [
+    const sides: [Side, Side] = [
       { label: `before issue 27 (${BEFORE_REVISION})`, app: beforeApp },
       { label: 'this checkout', app: afterApp },
     ];
-    for (const side of sides) await measure(side, WARMUP_S);
-    const rounds: Round[][] = [[], []];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order) rounds[index]!.push(await measure(sides[index]!, ROUND_S));
-    }
+    const [before, after] = await interleaveRounds(sides, measure, ROUND_TIMING);
     return {
-      before: { label: sides[0]!.label, rounds: rounds[0]! },
-      after: { label: sides[1]!.label, rounds: rounds[1]! },
+      before: { label: sides[0].label, rounds: before },
+      after: { label: sides[1].label, rounds: after },
     };
   } finally {
     await beforeApp.dispose();

@@ -14,15 +14,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
 import { checkOutRevision, type EarlierRevision } from './lib/earlier-revision.ts';
+import { interleaveRounds, ROUND_TIMING } from './lib/interleave.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs, residentMb, startPeakMemory } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before the durable queue (issue 16's closing commit). */
 const BEFORE_REVISION = process.env.BENCH_QUEUE_BEFORE_REVISION ?? '9579478';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 6);
-const WARMUP_S = 2;
 /** Issue 26: entries/s within 5%, CPU per 1,000 entries within 10%, PGlite at or under 250 MB. */
 export const QUEUE_THROUGHPUT_FLOOR = 0.95;
 export const QUEUE_CPU_CEILING = 1.1;
@@ -82,24 +80,16 @@ async function compare(engine: Engine, before: EarlierRevision) {
   });
   const afterApp = await startPrizewheel(engine);
   try {
-    const sides: Side[] = [
+    const sides: [Side, Side] = [
       { label: `before the queue (${BEFORE_REVISION})`, app: beforeApp, hasQueue: false },
       { label: 'with the queue', app: afterApp, hasQueue: true },
     ];
-    for (const side of sides) await measure(side, WARMUP_S);
-    const rounds: Round[][] = [[], []];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order) rounds[index]!.push(await measure(sides[index]!, ROUND_S));
-    }
+    const [before, after] = await interleaveRounds(sides, measure, ROUND_TIMING);
     // The whole life's peak of the server with the queue (its start included).
     const lifePeak = residentMb(afterApp.pid, 'VmHWM');
     return {
-      before: { label: sides[0]!.label, rounds: rounds[0]! },
-      after: {
-        label: `${sides[1]!.label} (life peak ${lifePeak.toFixed(0)} MB)`,
-        rounds: rounds[1]!,
-      },
+      before: { label: sides[0].label, rounds: before },
+      after: { label: `${sides[1].label} (life peak ${lifePeak.toFixed(0)} MB)`, rounds: after },
     };
   } finally {
     await beforeApp.dispose();

@@ -13,15 +13,13 @@
 import pg from 'pg';
 import { load, type LoadResult } from './entries.ts';
 import { checkOutRevision } from './lib/earlier-revision.ts';
+import { interleaveRounds, ROUND_TIMING } from './lib/interleave.ts';
 import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs, postgresCpuMs, postgresServerUrl } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
 /** The last commit before the trusted-leads checks (issue 13's closing commit). */
 const BEFORE_REVISION = process.env.BENCH_BEFORE_REVISION ?? '7b9fb10';
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 6);
-const WARMUP_S = 2;
 const CLIENT_ADDRESSES = 1000;
 /** Issue 14: within 10% of the throughput before the checks, in the same run. */
 export const TRUST_THROUGHPUT_FLOOR = 0.9;
@@ -99,7 +97,7 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
   const cluster = new pg.Client({ connectionString: postgresServerUrl });
   await cluster.connect();
   try {
-    const sides: Side[] = [
+    const sides: [Side, Side] = [
       {
         label: `before the checks (${BEFORE_REVISION})`,
         app: beforeApp,
@@ -111,17 +109,14 @@ export async function benchEntriesTrust(): Promise<TrustBenchResult> {
         headersFor: forwardedFor,
       },
     ];
-    for (const side of sides) await measure(side, WARMUP_S, cluster);
-    const rounds: Round[][] = [[], []];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      // Alternate which goes first, so neither always follows the other's leftovers.
-      const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order)
-        rounds[index]!.push(await measure(sides[index]!, ROUND_S, cluster));
-    }
+    const [beforeRounds, afterRounds] = await interleaveRounds(
+      sides,
+      (side, seconds) => measure(side, seconds, cluster),
+      ROUND_TIMING,
+    );
     return {
-      before: { label: sides[0]!.label, rounds: rounds[0]! },
-      after: { label: sides[1]!.label, rounds: rounds[1]! },
+      before: { label: sides[0].label, rounds: beforeRounds },
+      after: { label: sides[1].label, rounds: afterRounds },
     };
   } finally {
     await cluster.end();
