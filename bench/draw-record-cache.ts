@@ -17,7 +17,7 @@ import pg from 'pg';
 import { contests } from '#server/db/schema.ts';
 import { recordCompression } from '#server/features/draws/record-cache.ts';
 import { readDrawRecord } from '#server/features/draws/record.ts';
-import { encodeJson } from '#server/lib/encoded-json.ts';
+import { EncodedJson } from '#server/lib/encoded-json.ts';
 import { addContestWithEntries, startAppWithContest } from './lib/in-process-app.ts';
 import { databaseBackends, postgresServerUrl, startCpuWindow } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
@@ -126,11 +126,9 @@ async function benchSide(engine: Engine): Promise<DrawRecordCacheSide> {
     });
     expectStatus(draw, 200, 'the draw');
     const asBrowser = { 'accept-encoding': 'br' };
-    const encoded = await encodeJson(
-      JSON.stringify(await readDrawRecord({ db: app.db }, contestId)),
-      recordCompression,
-    );
-    const bare = await startBareServer(encoded.bodies.br, `"${encoded.tag}-br"`);
+    const json = JSON.stringify(await readDrawRecord({ db: app.db }, contestId));
+    const encoded = new EncodedJson(json, recordCompression, () => {});
+    const bare = await startBareServer(await encoded.body('br'), `"${encoded.tag}-br"`);
     const windows = { built: [] as Window[], cached: [] as Window[], confirmed: [] as Window[] };
     const bareWindows: Window[] = [];
     let encoding = 'identity';

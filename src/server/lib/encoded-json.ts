@@ -3,8 +3,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A JSON answer made once and served many times: compressed ahead, revalidated by its tag. */
-
 /** The compressions served, in our order of preference when the client likes both as much. */
 const compressions = ['br', 'gzip'] as const;
 type Coding = (typeof compressions)[number] | 'identity';
@@ -16,28 +14,61 @@ export type Compression = {
   zlibOptions: zlib.ZlibOptions;
 };
 
-export type EncodedJson = {
-  /** The SHA-256 of the JSON: the same bytes on every instance give the same tag. */
-  tag: string;
-  bodies: Record<Coding, Buffer>;
-};
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Compressed in the thread pool: the event loop keeps answering meanwhile. */
-export async function encodeJson(json: string, compression: Compression): Promise<EncodedJson> {
-  const identity = Buffer.from(json);
-  const [br, gzipped] = await Promise.all([
-    brotli(identity, compression.brotliOptions),
-    gzip(identity, compression.zlibOptions),
-  ]);
-  const tag = createHash('sha256').update(identity).digest('base64url');
-  return { tag, bodies: { br, gzip: gzipped, identity } };
-}
+/**
+ * A JSON answer made once and served many times: its tag, its bytes, and their compressions,
+ * each made the first time a client asks for it (in the thread pool: the event loop keeps
+ * answering meanwhile). Browsers ask for br, a script often for gzip only: neither pays for the
+ * other, and a copy confirmed by its tag needs none.
+ */
+export class EncodedJson {
+  /** The SHA-256 of the JSON: the same bytes on every instance give the same tag. */
+  readonly tag: string;
+  readonly #bodies: Map<Coding, Promise<Buffer>>;
+  readonly #compression: Compression;
+  readonly #onGrow: () => void;
+  #size: number;
 
-export const encodedSize = ({ bodies }: EncodedJson) =>
-  bodies.br.length + bodies.gzip.length + bodies.identity.length;
+  /** `onGrow` is told when a compression adds to the bytes held. */
+  constructor(json: string, compression: Compression, onGrow: () => void) {
+    const identity = Buffer.from(json);
+    this.tag = createHash('sha256').update(identity).digest('base64url');
+    this.#bodies = new Map([['identity', Promise.resolve(identity)]]);
+    this.#compression = compression;
+    this.#onGrow = onGrow;
+    this.#size = identity.length;
+  }
+
+  /** The bytes held, the compressions made so far included. */
+  get size(): number {
+    return this.#size;
+  }
+
+  body(coding: Coding): Promise<Buffer> {
+    let body = this.#bodies.get(coding);
+    if (!body) {
+      body = this.#compress(coding).catch((error: unknown) => {
+        this.#bodies.delete(coding);
+        throw error;
+      });
+      this.#bodies.set(coding, body);
+    }
+    return body;
+  }
+
+  async #compress(coding: Coding): Promise<Buffer> {
+    const identity = await this.body('identity');
+    const compressed =
+      coding === 'br'
+        ? await brotli(identity, this.#compression.brotliOptions)
+        : await gzip(identity, this.#compression.zlibOptions);
+    this.#size += compressed.length;
+    this.#onGrow();
+    return compressed;
+  }
+}
 
 /**
  * The coding to send (RFC 9110, section 12.5.3): of br and gzip, the one with the client's
@@ -83,11 +114,11 @@ function isCopyCurrent(ifNoneMatch: string | undefined, tag: string): boolean {
  * change at any moment; an answer to a signed-in request is made `private, no-store` by the
  * session plugin all the same.
  */
-export function sendEncodedJson(
+export async function sendEncodedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   encoded: EncodedJson,
-): FastifyReply {
+): Promise<FastifyReply> {
   const coding = chooseCoding(request.headers['accept-encoding']);
   void reply
     .header('etag', tagOf(encoded.tag, coding))
@@ -95,5 +126,5 @@ export function sendEncodedJson(
     .header('cache-control', 'no-cache');
   if (isCopyCurrent(request.headers['if-none-match'], encoded.tag)) return reply.code(304).send();
   if (coding !== 'identity') void reply.header('content-encoding', coding);
-  return reply.type('application/json; charset=utf-8').send(encoded.bodies[coding]);
+  return reply.type('application/json; charset=utf-8').send(await encoded.body(coding));
 }
