@@ -226,13 +226,13 @@ export function reportDrawRecordCache(result: DrawRecordCacheResult): string[] {
     ...result.sides.flatMap((side) => {
       const ownWork = cpuOf(side.cached) - cpuOf(side.bare);
       return [
-        `- ${side.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}:`,
-        `- - baseline, built (a version this process has not served, as after any change of the draw): ${describe(side.built)} (${side.encoding})`,
-        `- - from memory: ${describe(side.cached)}`,
-        `- - a copy confirmed (If-None-Match, 304): ${describe(side.confirmed)}`,
-        `- - the same bytes from a bare node:http server (sending them, and this process reading them): ${describe(side.bare)}`,
-        `- - from memory less the bare server: ${ownWork.toFixed(2)} ms CPU of the app's own per request; a 304 ${cpuOf(side.confirmed).toFixed(2)} ms (target for a cached answer under 1 ms: ${Math.max(ownWork, cpuOf(side.confirmed)) < 1 ? 'met' : 'not met'})`,
-        `- - CPU against the build: from memory ${(cpuOf(side.cached) / cpuOf(side.built)).toFixed(3)}x, confirmed ${(cpuOf(side.confirmed) / cpuOf(side.built)).toFixed(3)}x`,
+        `${side.engine === 'postgres' ? 'PostgreSQL' : 'PGlite'}:`,
+        `- baseline, built (a version this process has not served, as after any change of the draw): ${describe(side.built)} (${side.encoding})`,
+        `- from memory: ${describe(side.cached)}`,
+        `- a copy confirmed (If-None-Match, 304): ${describe(side.confirmed)}`,
+        `- the same bytes from a bare node:http server (sending them, and this process reading them): ${describe(side.bare)}`,
+        `- from memory less the bare server: ${ownWork.toFixed(2)} ms CPU of the app's own per request; a 304 ${cpuOf(side.confirmed).toFixed(2)} ms (target for a cached answer under 1 ms: ${Math.max(ownWork, cpuOf(side.confirmed)) < 1 ? 'met' : 'not met'})`,
+        `- CPU against the build: from memory ${(cpuOf(side.cached) / cpuOf(side.built)).toFixed(3)}x, confirmed ${(cpuOf(side.confirmed) / cpuOf(side.built)).toFixed(3)}x`,
       ];
     }),
   ];
