@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { EntryMailTemplate } from '#server/mail/templates.ts';
 import { adminAuditActions, type AdminActionSource } from '#shared/contracts/admin.ts';
 import {
   drawActions,
@@ -121,8 +122,14 @@ export const mails = pgTable(
     /** The From line's display name, e.g. "Coach Ana via Prizewheel"; null: the configured one. */
     senderName: text('sender_name'),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    /** Empty while an entrant's mail waits: its template renders it when it is sent. */
+    text: text('text').notNull().default(''),
+    html: text('html').notNull().default(''),
+    /**
+     * An entrant's mail as queued: what it says (decided then), a few hundred bytes rendered into
+     * its text and HTML when it is sent (decision 038); null once sent, and for other mails.
+     */
+    template: jsonb('template').$type<EntryMailTemplate>(),
     /** The links a developer without SMTP needs from the log (tokens included). */
     links: text('links')
       .array()

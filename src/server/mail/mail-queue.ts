@@ -5,6 +5,7 @@ import { queryPreparedRows, queryRows, type Db } from '#server/db/client.ts';
 import { mails } from '#server/db/schema.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { MailPurpose } from '#shared/contracts/mail-queue.ts';
+import { renderEntryMail, type EntryMailTemplate } from './templates.ts';
 import {
   describeMailFailure,
   isPermanentRefusal,
@@ -13,8 +14,13 @@ import {
   type OutgoingMail,
 } from './transport.ts';
 
-/** A mail to queue: what its template made, why, and on whose behalf. */
-export type MailToQueue = Mail & {
+/**
+ * A mail to queue: what its template made (or, for an entrant's mail, the template itself,
+ * rendered when sent), why, and on whose behalf.
+ */
+export type MailToQueue = (
+  Mail | (Pick<Mail, 'to' | 'subject'> & { template: EntryMailTemplate })
+) & {
   purpose: MailPurpose;
   /** The From line's display name for an entrant's mail ("Coach Ana via Prizewheel"). */
   senderName?: string | null;
@@ -142,17 +148,21 @@ export function createMailQueue(options: {
       if (items.length === 0) return [];
       const column = (field: (item: MailToQueue) => string | null | undefined) =>
         sql.param(items.map((item) => field(item) ?? null));
+      const body = (field: (item: Mail) => string) =>
+        column((item) => ('template' in item ? '' : field(item)));
       // One parameter per column (unnest), not per value: a batch of entries queues hundreds.
       const rows = await queryPreparedRows<{ id: string }>(
         target,
-        sql`insert into mails (id, purpose, recipient, sender_name, subject, text, html, links, entry_id)
+        sql`insert into mails (id, purpose, recipient, sender_name, subject, text, html, links, template, entry_id)
           select time_ordered_uuid(), purpose, recipient, sender_name, subject, text, html,
-            coalesce(string_to_array(nullif(links, ''), ' '), '{}'), entry_id::uuid
+            coalesce(string_to_array(nullif(links, ''), ' '), '{}'), template::jsonb, entry_id::uuid
           from unnest(${column((item) => item.purpose)}::text[], ${column((item) => item.to)}::text[],
                       ${column((item) => item.senderName)}::text[], ${column((item) => item.subject)}::text[],
-                      ${column((item) => item.text)}::text[], ${column((item) => item.html)}::text[],
-                      ${column((item) => item.links.join(' '))}::text[], ${column((item) => item.entryId)}::text[])
-            with ordinality as mail(purpose, recipient, sender_name, subject, text, html, links, entry_id, position)
+                      ${body((item) => item.text)}::text[], ${body((item) => item.html)}::text[],
+                      ${body((item) => item.links.join(' '))}::text[],
+                      ${column((item) => ('template' in item ? JSON.stringify(item.template) : null))}::text[],
+                      ${column((item) => item.entryId)}::text[])
+            with ordinality as mail(purpose, recipient, sender_name, subject, text, html, links, template, entry_id, position)
           order by position
           returning id`,
       );
@@ -175,7 +185,10 @@ export function createMailQueue(options: {
   };
 }
 
-type StoredMail = OutgoingMail;
+type StoredMail = OutgoingMail & { template: EntryMailTemplate | null };
+
+/** A mail handed over, with what its template rendered (null: its row held its body). */
+type SentMail = { id: string; rendered: Mail | null };
 
 const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '[address]');
 
@@ -195,7 +208,7 @@ async function sendBatch(
   const waiting = await queryRows<StoredMail>(
     db,
     // The outbox sends no body: its rows are the mails, kept as they are (a third of the work).
-    sql`select id, recipient as "to", sender_name as "senderName", subject, links,
+    sql`select id, recipient as "to", sender_name as "senderName", subject, links, template,
         ${transport.sendsBody ? sql`text, html` : sql`'' as text, '' as html`}
       from mails where id = any(${sql.param(batch.flatMap((job) => job.data.mailIds))}::uuid[])
         and status in ('queued', 'retrying')`,
@@ -203,7 +216,7 @@ async function sendBatch(
   const byId = new Map(waiting.map((mail) => [mail.id, mail]));
   return Promise.all(
     batch.map(async (job): Promise<JobResult> => {
-      const sent: string[] = [];
+      const sent: SentMail[] = [];
       const outcomes = await Promise.all(
         job.data.mailIds.map((mailId) => {
           const mail = byId.get(mailId);
@@ -226,12 +239,14 @@ async function sendOne(
   db: Db,
   transport: MailTransport,
   log: FastifyBaseLogger,
-  mail: StoredMail,
-  sent: string[],
+  stored: StoredMail,
+  sent: SentMail[],
 ): Promise<'done' | 'retry'> {
+  const rendered = stored.template ? renderEntryMail(stored.to, stored.template) : null;
+  const mail = rendered ? { ...stored, ...rendered } : stored;
   try {
     await transport.deliver(mail);
-    sent.push(mail.id);
+    sent.push({ id: mail.id, rendered });
     return 'done';
   } catch (error) {
     const answer = describeMailFailure(error);
@@ -248,15 +263,32 @@ async function sendOne(
 }
 
 /**
- * A mail handed to an SMTP relay keeps no body: its links held tokens, and the relay has it now.
- * Without SMTP the row is the outbox a developer reads, so it stays whole.
+ * A mail handed to an SMTP relay keeps no body nor template: its links held tokens, and the
+ * relay has it now. Without SMTP the row is the outbox a developer reads: it stays whole, and an
+ * entrant's mail gets the text, HTML and links its template rendered.
  */
-async function recordSent(db: Db, mailIds: string[], kind: MailTransport['kind']) {
+async function recordSent(db: Db, sent: SentMail[], kind: MailTransport['kind']) {
+  if (kind === 'smtp') {
+    await db.execute(
+      sql`update mails set status = 'sent', transport = ${kind}, attempts = attempts + 1,
+        sent_at = now(), updated_at = now(), last_error = null,
+        text = '', html = '', links = '{}', template = null
+        where id = any(${sql.param(sent.map((mail) => mail.id))}::uuid[])`,
+    );
+    return;
+  }
+  const column = (field: (mail: Mail) => string) =>
+    sql.param(sent.map((mail) => (mail.rendered ? field(mail.rendered) : null)));
   await db.execute(
     sql`update mails set status = 'sent', transport = ${kind}, attempts = attempts + 1,
-      sent_at = now(), updated_at = now(), last_error = null
-      ${kind === 'smtp' ? sql`, text = '', html = '', links = '{}'` : sql``}
-      where id = any(${sql.param(mailIds)}::uuid[])`,
+      sent_at = now(), updated_at = now(), last_error = null,
+      text = coalesce(body.text, mails.text), html = coalesce(body.html, mails.html),
+      links = coalesce(string_to_array(body.links, ' '), mails.links),
+      template = case when body.text is null then mails.template end
+      from unnest(${sql.param(sent.map((mail) => mail.id))}::uuid[], ${column((mail) => mail.text)}::text[],
+                  ${column((mail) => mail.html)}::text[], ${column((mail) => mail.links.join(' '))}::text[])
+        as body(id, text, html, links)
+      where mails.id = body.id`,
   );
 }
 

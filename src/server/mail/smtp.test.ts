@@ -187,7 +187,13 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const sent = await t.database.db.select().from(mails).where(eq(mails.status, 'sent'));
     expect(sent.length).toBeGreaterThan(0);
     for (const mail of sent) {
-      expect(mail).toMatchObject({ transport: 'smtp', text: '', html: '', links: [] });
+      expect(mail).toMatchObject({
+        transport: 'smtp',
+        text: '',
+        html: '',
+        links: [],
+        template: null,
+      });
     }
   });
 

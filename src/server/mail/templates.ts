@@ -142,7 +142,7 @@ export function testMail(to: string, requestedBy: string, sentAt: Date): Mail {
 }
 
 /** What a referral mail says beside its action: the personal link and what a friend is worth. */
-type ReferralMailLinks = ReferralLink & { bonus: number };
+export type ReferralMailLinks = ReferralLink & { bonus: number };
 
 function referralParagraphs(referral: ReferralMailLinks): string[] {
   return [
@@ -167,8 +167,45 @@ function whyEntrantMail(sender: EntryMailSender): string {
   return `You are receiving this because this address was entered in ${whose} "${sender.contestTitle}" on ${PRODUCT_NAME}, which sends this mail on the organiser's behalf.`;
 }
 
+/**
+ * An entrant's mail as it is queued: what it will say, decided then (the contest's title and
+ * owner at the entry's time, its links), in a few hundred bytes. It is rendered into text and
+ * HTML only when sent: about 3 KB a mail written in the entry batch's transaction, under the
+ * contest's lock, cost the entry path a third of its throughput (decision 038). `url` holds a
+ * live confirmation token: the row keeps it no longer than it would keep the rendered body.
+ */
+export type EntryMailTemplate = {
+  kind: 'entry-confirmation' | 'friend-confirmation' | 'entry-receipt';
+  sender: EntryMailSender;
+  url: string | null;
+  referral: ReferralMailLinks | null;
+};
+
+const ENTRY_MAIL_SUBJECTS: Record<EntryMailTemplate['kind'], (contestTitle: string) => string> = {
+  'entry-confirmation': (title) => `Confirm your entry: ${title}`,
+  'friend-confirmation': (title) => `Confirm your email: ${title}`,
+  'entry-receipt': (title) => `Your entry: ${title}`,
+};
+
+/** The subject alone, stored with the queued mail (the admin's list of failed mails shows it). */
+export const entryMailSubject = (template: EntryMailTemplate) =>
+  ENTRY_MAIL_SUBJECTS[template.kind](template.sender.contestTitle);
+
+/** The mail a queued template says, rendered when it is sent. */
+export function renderEntryMail(to: string, template: EntryMailTemplate): Mail {
+  const { kind, sender, url, referral } = template;
+  if (kind === 'entry-receipt' && referral) return entryReceiptMail(to, sender, referral);
+  if (kind === 'friend-confirmation' && url && referral) {
+    return friendConfirmationMail(to, sender, url, referral);
+  }
+  if (kind === 'entry-confirmation' && url) {
+    return entryConfirmationMail(to, sender, url, referral ?? undefined);
+  }
+  throw new Error(`an entrant's ${kind} mail without the links it needs`);
+}
+
 /** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
-export function entryConfirmationMail(
+function entryConfirmationMail(
   to: string,
   sender: EntryMailSender,
   url: string,
@@ -176,7 +213,7 @@ export function entryConfirmationMail(
 ): Mail {
   return renderMail({
     to,
-    subject: `Confirm your entry: ${sender.contestTitle}`,
+    subject: ENTRY_MAIL_SUBJECTS['entry-confirmation'](sender.contestTitle),
     greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
@@ -192,7 +229,7 @@ export function entryConfirmationMail(
  * A friend who entered through someone's link, on a contest without double opt-in: in the draw
  * already, asked to prove their address so that the friend who shared the link gets the bonus.
  */
-export function friendConfirmationMail(
+function friendConfirmationMail(
   to: string,
   sender: EntryMailSender,
   url: string,
@@ -200,7 +237,7 @@ export function friendConfirmationMail(
 ): Mail {
   return renderMail({
     to,
-    subject: `Confirm your email: ${sender.contestTitle}`,
+    subject: ENTRY_MAIL_SUBJECTS['friend-confirmation'](sender.contestTitle),
     greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
@@ -214,14 +251,10 @@ export function friendConfirmationMail(
 }
 
 /** A contest with referrals, without double opt-in: the entrant's link and status page. */
-export function entryReceiptMail(
-  to: string,
-  sender: EntryMailSender,
-  referral: ReferralMailLinks,
-): Mail {
+function entryReceiptMail(to: string, sender: EntryMailSender, referral: ReferralMailLinks): Mail {
   return renderMail({
     to,
-    subject: `Your entry: ${sender.contestTitle}`,
+    subject: ENTRY_MAIL_SUBJECTS['entry-receipt'](sender.contestTitle),
     greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in.`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { emailTokens, mails, users, type TokenPurpose } from '#server/db/schema.ts';
+import { renderEntryMail } from '#server/mail/templates.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { TEST_APP_URL, type TestApp } from './test-app.ts';
 
@@ -116,11 +117,17 @@ export type OutboxMail = typeof mails.$inferSelect;
  */
 export async function mailsTo(t: TestApp, email: string): Promise<OutboxMail[]> {
   await t.app.backgroundTasks.idle();
-  return t.database.db
+  const rows = await t.database.db
     .select()
     .from(mails)
     .where(eq(sql`lower(${mails.recipient})`, email.toLowerCase()))
     .orderBy(asc(mails.createdAt));
+  // An entrant's mail not yet sent is its template: what the worker will render and send.
+  return rows.map((row) => {
+    if (!row.template) return row;
+    const { text, html, links } = renderEntryMail(row.recipient, row.template);
+    return { ...row, text, html, links };
+  });
 }
 
 export async function latestMailTo(t: TestApp, email: string): Promise<OutboxMail> {

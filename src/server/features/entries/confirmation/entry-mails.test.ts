@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, mails } from '#server/db/schema.ts';
-import { mailsTo } from '#server/testing/auth-helpers.ts';
+import { linkIn, mailsTo } from '#server/testing/auth-helpers.ts';
 import { expectError, expectOk } from '#server/testing/draw-api.ts';
+import { settleMails } from '#server/testing/mail-helpers.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
@@ -117,5 +118,72 @@ describe('entry mails cannot be turned on others', () => {
       ...Array<number>(3).fill(429),
     ]);
     expect(await mailsTo(t, victim)).toHaveLength(ENTRY_MAILS_PER_DAY);
+  });
+});
+
+/**
+ * An entrant's mail is written in the entry batch's transaction, under the contest's lock: as its
+ * template, a few hundred bytes, not its ~3 KB of text and HTML, which it gets when it is sent
+ * (decision 038).
+ */
+describe("an entrant's mail, queued as what it will say", () => {
+  let t: TestApp;
+  let owner: SeededUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await seedUser(t);
+  });
+  afterAll(() => t.close());
+
+  const rowOf = async (email: string) => {
+    const [row] = await t.database.db
+      .select({
+        status: mails.status,
+        subject: mails.subject,
+        text: mails.text,
+        html: mails.html,
+        links: mails.links,
+        template: mails.template,
+        templateBytes: sql<number>`octet_length(${mails.template}::text)`,
+      })
+      .from(mails)
+      .where(eq(mails.recipient, email));
+    return row!;
+  };
+
+  it('stores a small template, and the outbox gets the text, HTML and link it renders when sent, as they were at the entry', async () => {
+    const contest = await seedContest(t.database, owner, { requireConfirmation: true });
+    const email = 'light-row@example.com';
+    expectOk<EntryReceipt>(
+      await request(t, undefined, {
+        method: 'POST',
+        url: `/api/contests/${contest.id}/entries`,
+        payload: { name: 'Light Row', email },
+      }),
+      201,
+    );
+    const queued = await rowOf(email);
+    // The worker may have sent it already; if not, it waits as its template.
+    if (queued.status === 'queued') {
+      expect(queued).toMatchObject({ text: '', html: '', links: [] });
+      expect(queued.template).toMatchObject({ kind: 'entry-confirmation' });
+      expect(queued.templateBytes).toBeLessThan(1000);
+    }
+    expect(queued.subject).toBe(`Confirm your entry: ${contest.title}`);
+    // What it says was decided at the entry: a title changed since does not reach it.
+    await t.database.db.execute(
+      sql`update contests set title = 'Renamed after the entry' where id = ${contest.id}`,
+    );
+
+    await settleMails(t);
+    const sent = await rowOf(email);
+    expect(sent.status).toBe('sent');
+    expect(sent.template).toBeNull();
+    const link = linkIn(sent.text, '/entries/confirm');
+    expect(sent.links).toEqual([link]);
+    expect(sent.html).toContain(`href="${link}"`);
+    expect(sent.text).toContain(`"${contest.title}"`);
+    expect(sent.text).not.toContain('Renamed after the entry');
   });
 });

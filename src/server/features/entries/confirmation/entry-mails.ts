@@ -3,10 +3,9 @@ import type { Config } from '#server/config.ts';
 import { queryPreparedRows, type Db } from '#server/db/client.ts';
 import type { MailQueue, MailToQueue } from '#server/mail/mail-queue.ts';
 import {
-  entryConfirmationMail,
-  entryReceiptMail,
-  friendConfirmationMail,
+  entryMailSubject,
   type EntryMailSender,
+  type EntryMailTemplate,
 } from '#server/mail/templates.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { emailKey } from '../core/email-identity.ts';
@@ -97,7 +96,10 @@ function senderOf(contest: MailingContest): EntryMailSender {
   };
 }
 
-/** Queues each entrant's mail in the batch's transaction: the entries and their mails commit together. */
+/**
+ * Queues each entrant's mail in the batch's transaction: the entries and their mails commit
+ * together. Each mail is queued as its template (what it says), rendered when it is sent.
+ */
 export async function queueEntryMails(
   tx: Db,
   mailing: EntryMailing,
@@ -115,25 +117,24 @@ export async function queueEntryMails(
           }),
           bonus: contest.referralBonus,
         }
-      : undefined;
-    if (entry.confirmToken) {
-      const url = `${mailing.links.appUrl}/entries/confirm?token=${encodeURIComponent(entry.confirmToken)}`;
-      items.push({
-        ...(entry.isPending || !referral
-          ? entryConfirmationMail(entry.email, sender, url, referral)
-          : friendConfirmationMail(entry.email, sender, url, referral)),
-        purpose: 'entry-confirmation',
-        senderName: sender.displayName,
-        entryId: entry.entryId,
-      });
-    } else if (referral) {
-      items.push({
-        ...entryReceiptMail(entry.email, sender, referral),
-        purpose: 'entry-receipt',
-        senderName: sender.displayName,
-        entryId: entry.entryId,
-      });
-    }
+      : null;
+    if (!entry.confirmToken && !referral) continue;
+    const template: EntryMailTemplate = entry.confirmToken
+      ? {
+          kind: entry.isPending || !referral ? 'entry-confirmation' : 'friend-confirmation',
+          sender,
+          url: `${mailing.links.appUrl}/entries/confirm?token=${encodeURIComponent(entry.confirmToken)}`,
+          referral,
+        }
+      : { kind: 'entry-receipt', sender, url: null, referral };
+    items.push({
+      to: entry.email,
+      subject: entryMailSubject(template),
+      template,
+      purpose: entry.confirmToken ? 'entry-confirmation' : 'entry-receipt',
+      senderName: sender.displayName,
+      entryId: entry.entryId,
+    });
   }
   await mailing.queue.queue(tx, items);
 }
