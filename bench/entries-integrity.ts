@@ -6,6 +6,7 @@
  * before the issue (BEFORE_REVISION, built from git into a temporary worktree) against this
  * checkout, on PostgreSQL and then on PGlite; both run at once and take turns, A, B, A, B, ...;
  * figures are medians of the rounds. Entries come as an API client sends them (no form token).
+ * BENCH_IPV6=off sends IPv4 clients only, to tell the IPv6 networks' share of the cost.
  */
 import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
@@ -36,7 +37,7 @@ let address = 0;
 function forwardedFor(): Record<string, string> {
   address = (address + 1) % CLIENT_ADDRESSES;
   const client =
-    address % 2 === 0
+    address % 2 === 0 || process.env.BENCH_IPV6 === 'off'
       ? `198.51.${Math.floor(address / 250)}.${address % 250}`
       : `2001:db8:${(address % 125).toString(16)}:${(address % 4).toString(16)}::1`;
   return { 'x-forwarded-for': client };
