@@ -1,11 +1,12 @@
 import { isIPv6 } from 'node:net';
-import { normalizeIP } from '@fastify/rate-limit';
 import { WIDE_NETWORK_LIMITS, type WideNetworkPrefix } from '#shared/contracts/entry-flags.ts';
+import { networkAddressOf } from './ip-networks.ts';
 
 const WIDE_PREFIXES = Object.keys(WIDE_NETWORK_LIMITS).map(Number) as WideNetworkPrefix[];
 const WIDEST_PREFIX = Math.min(...WIDE_PREFIXES) as WideNetworkPrefix;
 
-const networkOf = (ip: string, prefix: WideNetworkPrefix) => `${normalizeIP(ip, prefix)}/${prefix}`;
+const networkOf = (ip: string, prefix: WideNetworkPrefix) =>
+  `${networkAddressOf(ip, prefix)}/${prefix}`;
 
 /** A wider IPv6 network a client also counts under (`2001:db8:15::/48`). */
 export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
@@ -16,7 +17,7 @@ export type WideNetwork = { prefix: WideNetworkPrefix; network: string };
  * /64s: counted by /64 alone, it could enter without limit (docs/decisions/032-ipv6-networks.md).
  */
 export function clientNetworksOf(ip: string): { address: string; wider: WideNetwork[] } {
-  const address = normalizeIP(ip);
+  const address = networkAddressOf(ip);
   if (!isIPv6(address)) return { address, wider: [] };
   return {
     address,
@@ -29,6 +30,6 @@ export function clientNetworksOf(ip: string): { address: string; wider: WideNetw
  * (a site's whole allocation, which one subscriber or a free tunnel holds).
  */
 export function widestNetworkOf(ip: string): string {
-  const address = normalizeIP(ip);
+  const address = networkAddressOf(ip);
   return isIPv6(address) ? networkOf(ip, WIDEST_PREFIX) : address;
 }

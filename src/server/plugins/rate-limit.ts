@@ -1,5 +1,4 @@
 import rateLimit, {
-  normalizeIP,
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
@@ -8,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { networkAddressOf } from '#server/lib/ip-networks.ts';
 
 /** `hits` hits on `key`, in a fixed window of `windowMs`. */
 export type Hits = { key: string; windowMs: number; hits: number };
@@ -148,7 +148,7 @@ export async function registerRateLimits(app: FastifyInstance, options: { db: Db
     store: databaseStore(options.db),
     // Per route and per client address (an IPv6 client by its /64, as the plugin does).
     keyGenerator: (request) =>
-      `${request.method} ${request.routeOptions.url ?? request.url} ${normalizeIP(request.ip)}`,
+      `${request.method} ${request.routeOptions.url ?? request.url} ${networkAddressOf(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
