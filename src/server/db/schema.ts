@@ -127,7 +127,8 @@ export const mails = pgTable(
     html: text('html').notNull().default(''),
     /**
      * An entrant's mail as queued: what it says (decided then), a few hundred bytes rendered into
-     * its text and HTML when it is sent (decision 038); null once sent, and for other mails.
+     * its text and HTML when it is sent (decision 038); null once handed to a relay, and for other
+     * mails.
      */
     template: jsonb('template').$type<EntryMailTemplate>(),
     /** The links a developer without SMTP needs from the log (tokens included). */

@@ -265,7 +265,9 @@ async function sendOne(
 /**
  * A mail handed to an SMTP relay keeps no body nor template: its links held tokens, and the
  * relay has it now. Without SMTP the row is the outbox a developer reads: it stays whole, and an
- * entrant's mail gets the text, HTML and links its template rendered.
+ * entrant's mail gets the text and links its template rendered. Its HTML (two thirds of the
+ * bytes, which made this update the worker's heaviest statement) stays in its template, which
+ * renders it again on demand (decision 038).
  */
 async function recordSent(db: Db, sent: SentMail[], kind: MailTransport['kind']) {
   if (kind === 'smtp') {
@@ -282,12 +284,11 @@ async function recordSent(db: Db, sent: SentMail[], kind: MailTransport['kind'])
   await db.execute(
     sql`update mails set status = 'sent', transport = ${kind}, attempts = attempts + 1,
       sent_at = now(), updated_at = now(), last_error = null,
-      text = coalesce(body.text, mails.text), html = coalesce(body.html, mails.html),
-      links = coalesce(string_to_array(body.links, ' '), mails.links),
-      template = case when body.text is null then mails.template end
+      text = coalesce(body.text, mails.text),
+      links = coalesce(string_to_array(body.links, ' '), mails.links)
       from unnest(${sql.param(sent.map((mail) => mail.id))}::uuid[], ${column((mail) => mail.text)}::text[],
-                  ${column((mail) => mail.html)}::text[], ${column((mail) => mail.links.join(' '))}::text[])
-        as body(id, text, html, links)
+                  ${column((mail) => mail.links.join(' '))}::text[])
+        as body(id, text, links)
       where mails.id = body.id`,
   );
 }

@@ -152,7 +152,7 @@ describe("an entrant's mail, queued as what it will say", () => {
     return row!;
   };
 
-  it('stores a small template, and the outbox gets the text, HTML and link it renders when sent, as they were at the entry', async () => {
+  it('stores a small template, and the outbox gets the text and link it renders when sent, as they were at the entry', async () => {
     const contest = await seedContest(t.database, owner, { requireConfirmation: true });
     const email = 'light-row@example.com';
     expectOk<EntryReceipt>(
@@ -179,11 +179,14 @@ describe("an entrant's mail, queued as what it will say", () => {
     await settleMails(t);
     const sent = await rowOf(email);
     expect(sent.status).toBe('sent');
-    expect(sent.template).toBeNull();
     const link = linkIn(sent.text, '/entries/confirm');
     expect(sent.links).toEqual([link]);
-    expect(sent.html).toContain(`href="${link}"`);
     expect(sent.text).toContain(`"${contest.title}"`);
     expect(sent.text).not.toContain('Renamed after the entry');
+    // Its HTML stays in its template, rendered again on demand.
+    expect(sent.html).toBe('');
+    const [read] = await mailsTo(t, email);
+    expect(read!.html).toContain(`href="${link}"`);
+    expect(read!.text).toBe(sent.text);
   });
 });
