@@ -130,7 +130,7 @@ type DrawRequest = {
   count?: number;
   /** A pick by hand of this entry, into the first empty place. */
   manualEntryId?: string;
-  /** The spec's single draw: refused unless position 1 is empty. */
+  /** The single winner's draw (`POST /winner`): refused unless position 1 is empty. */
   onlyFirstPosition?: boolean;
 };
 
@@ -255,8 +255,8 @@ export async function drawPlaces(
 }
 
 /**
- * The spec's POST winner: a draw of position 1 (or, given winnerId, a pick by hand that the
- * record shows as such). Answers the winner and its slice on the wheel.
+ * POST /winner (docs/product.md#the-draw): a draw of position 1 (or, given winnerId, a pick by
+ * hand that the record shows as such). Answers the winner and its slice on the wheel.
  */
 export async function drawWinner(
   ctx: DrawContext,
@@ -365,9 +365,9 @@ export async function disqualifyWinner(
 }
 
 /**
- * The spec's "Reset & Pick New Winner": every current winner is disqualified with the reason
- * "reset by the owner", and the next draw fills their places from the same sequence. A winner
- * drawn before verifiable draws is simply cleared, as before.
+ * "Reset & Pick New Winner" (docs/product.md#the-draw): every current winner is disqualified
+ * with the reason "reset by the owner", and the next draw fills their places from the same
+ * sequence. A winner drawn before verifiable draws is simply cleared, as before.
  */
 export async function resetWinners(
   { db }: DbContext,
