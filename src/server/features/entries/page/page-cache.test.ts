@@ -4,9 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeClientBuild } from '#server/testing/client-build.ts';
 import { holdContestLock } from '#server/testing/contest-lock.ts';
+import { inputValue, stateIn } from '#server/testing/entry-page-html.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { ENTRY_PAGE_STATE_ID, type EntryPageState } from '#shared/contracts/entries.ts';
 import type * as RenderOnServer from '#web/app/render-on-server.tsx';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { ENTRY_QUEUE_LIMITS } from '../write/entry-writer.ts';
@@ -28,19 +28,6 @@ const renders = () => vi.mocked(renderContestPage).mock.calls.length;
 const REUSE_MS = 2000;
 
 const FORM = 'application/x-www-form-urlencoded';
-
-function stateIn(html: string): EntryPageState | null {
-  const match = new RegExp(
-    `<script type="application/json" id="${ENTRY_PAGE_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match ? (JSON.parse(match[1]!) as EntryPageState) : null;
-}
-
-function inputValue(html: string, name: string): string | null {
-  const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
-  if (!input) return null;
-  return /value="([^"]*)"/.exec(input)?.[1] ?? '';
-}
 
 const randomCode = () => randomBytes(8).toString('hex');
 

@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { issueFormToken } from '#server/lib/form-token.ts';
 import { makeClientBuild } from '#server/testing/client-build.ts';
+import { inputValue, stateIn } from '#server/testing/entry-page-html.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import {
-  ENTRY_PAGE_STATE_ID,
-  entryMessages,
-  FORM_TOKEN_SLOT,
-  type EntryPageState,
-} from '#shared/contracts/entries.ts';
+import { entryMessages, FORM_TOKEN_SLOT } from '#shared/contracts/entries.ts';
 
 /**
  * The entry form without JavaScript (docs/product.md#the-entry-form-without-javascript): a plain
@@ -20,20 +16,6 @@ import {
 
 const FORM = 'application/x-www-form-urlencoded';
 const YOURE_IN = /You(&#x27;|')re In!/;
-
-function stateIn(html: string): EntryPageState | null {
-  const match = new RegExp(
-    `<script type="application/json" id="${ENTRY_PAGE_STATE_ID}">([^<]*)</script>`,
-  ).exec(html);
-  return match ? (JSON.parse(match[1]!) as EntryPageState) : null;
-}
-
-/** The value attribute of the input with this name in the server's HTML. */
-function inputValue(html: string, name: string): string | null {
-  const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(html)?.[0];
-  if (!input) return null;
-  return /value="([^"]*)"/.exec(input)?.[1] ?? '';
-}
 
 const cookieOf = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().map((cookie) => cookie.split(';')[0]!);
