@@ -2,15 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import { queryRows } from '#server/db/client.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
-import { AppError } from '#server/errors.ts';
+import { contestNotFound } from '#server/features/contests/service.ts';
 import { isLeftOutOfDraw } from '#server/lib/draw-exclusion.ts';
-import { drawMessages } from '#shared/contracts/draws.ts';
 import { entryFlags, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import {
   isEntryLeftOut,
   type DrawDecision,
   type FlagReview,
 } from '#shared/contracts/flag-review.ts';
+import { lockUnfrozenContest } from './unfrozen-contest.ts';
 
 /**
  * The owner's review of flagged entries before the first draw (docs/product.md#flagged-entries):
@@ -67,13 +67,8 @@ export async function setFlagRule(
   decision: DrawDecision,
 ): Promise<FlagReview> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(contests)
-      .where(eq(contests.id, contest.id))
-      .for('update');
-    if (!locked) throw new AppError('NOT_FOUND', 'Contest not found');
-    if (locked.frozenAt) throw new AppError('ALREADY_DRAWN', drawMessages.entriesLocked);
+    const locked = await lockUnfrozenContest(tx, contest.id);
+    if (!locked) throw contestNotFound();
     const others = locked.excludedFlags.filter((excluded) => excluded !== flag);
     // Kept in the flags' order, so the same rules always read the same.
     const excludedFlags = entryFlags.filter(

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
@@ -11,6 +10,7 @@ import { isUuid } from '#shared/contracts/ids.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
 import { withReferrals } from '../referrals/referrals.ts';
 import { withDrawStanding } from './flag-review.ts';
+import { lockUnfrozenContest } from './unfrozen-contest.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
 
@@ -43,13 +43,7 @@ async function changeEntry<T>(
 ): Promise<T> {
   if (!isUuid(entryId)) throw entryNotFound();
   return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ frozenAt: contests.frozenAt })
-      .from(contests)
-      .where(eq(contests.id, contest.id))
-      .for('update');
-    if (!locked) throw entryNotFound();
-    if (locked.frozenAt) throw new AppError('ALREADY_DRAWN', drawMessages.entriesLocked);
+    if (!(await lockUnfrozenContest(tx, contest.id))) throw entryNotFound();
     const [entry] = await tx
       .select()
       .from(contestEntries)

@@ -60,11 +60,16 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app,
   { ctx },
 ) => {
+  /** Only the contest's owner (or an admin) moderates its entries. */
+  const managedContest = (
+    request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
+  ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
+
   app.get(
     '/api/contests/:contestId/entries/summary',
     { schema: { params: contestParams } },
     async (request) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       return summarizeEntries(ctx, contest);
     },
   );
@@ -73,7 +78,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/entries/:entryId',
     { schema: { params: entryParams } },
     async (request, reply) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       await removeEntry(ctx, contest, request.params.entryId);
       return reply.status(204).send();
     },
@@ -83,7 +88,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/entries/:entryId/flags/:flag',
     { schema: { params: flagParams } },
     async (request) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       return clearEntryFlag(ctx, contest, request.params.entryId, request.params.flag);
     },
   );
@@ -93,7 +98,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/flag-review',
     { schema: { params: contestParams } },
     async (request) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       return getFlagReview(ctx, contest);
     },
   );
@@ -102,7 +107,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/flag-review/:flag',
     { schema: { params: flagRuleParams, body: flagRuleBody } },
     async (request) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       return setFlagRule(ctx, contest, request.params.flag, request.body.decision);
     },
   );
@@ -111,7 +116,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/entries/:entryId/draw-decision',
     { schema: { params: entryParams, body: drawDecisionBody } },
     async (request) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       return setEntryDrawDecision(ctx, contest, request.params.entryId, request.body.decision);
     },
   );
@@ -131,7 +136,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/contests/:contestId/entries',
     { schema: { params: contestParams, querystring: listQuery } },
     async (request, reply) => {
-      const contest = await getManagedContest(ctx, request.params.contestId, requireUser(request));
+      const contest = await managedContest(request);
       const { search, limit, cursor, filter } = request.query;
       const { entries, total } = await listEntriesPage(ctx, contest, {
         search,
