@@ -8,11 +8,10 @@
  * figures are medians of the rounds. Entries come as an API client sends them (no form token).
  * BENCH_IPV6=off sends IPv4 clients only, to tell the IPv6 networks' share of the cost.
  */
-import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
 import { checkOutRevision, type EarlierRevision } from './lib/earlier-revision.ts';
 import { interleaveRounds, ROUND_TIMING } from './lib/interleave.ts';
-import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
+import { createContest, withBothServers, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
@@ -60,27 +59,17 @@ async function measure(side: Side, seconds: number): Promise<Round> {
 
 async function compare(engine: Engine, before: EarlierRevision) {
   const env = { RATE_LIMIT: 'on', TRUST_PROXY: 'on' };
-  const beforeApp = await startPrizewheel(engine, {
-    tree: before.tree,
-    // The same Node flags as `npm start` gives this checkout's server.
-    serverArgs: [...serverNodeFlags(), before.bundle],
-    env,
-  });
-  const afterApp = await startPrizewheel(engine, { env });
-  try {
+  return withBothServers(engine, before, env, async (beforeApp, afterApp) => {
     const sides: [Side, Side] = [
       { label: `before issue 27 (${BEFORE_REVISION})`, app: beforeApp },
       { label: 'this checkout', app: afterApp },
     ];
-    const [before, after] = await interleaveRounds(sides, measure, ROUND_TIMING);
+    const [beforeRounds, afterRounds] = await interleaveRounds(sides, measure, ROUND_TIMING);
     return {
-      before: { label: sides[0].label, rounds: before },
-      after: { label: sides[1].label, rounds: after },
+      before: { label: sides[0].label, rounds: beforeRounds },
+      after: { label: sides[1].label, rounds: afterRounds },
     };
-  } finally {
-    await beforeApp.dispose();
-    await afterApp.dispose();
-  }
+  });
 }
 
 export async function benchEntriesIntegrity(): Promise<IntegrityBenchResult> {

@@ -11,11 +11,10 @@
  * mails are written right after each answer), so the worker's work is in it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverNodeFlags } from '#server/testing/server-bundle.ts';
 import { load } from './entries.ts';
 import { checkOutRevision, type EarlierRevision } from './lib/earlier-revision.ts';
 import { interleaveRounds, ROUND_TIMING } from './lib/interleave.ts';
-import { createContest, startPrizewheel, type RunningApp } from './lib/prizewheel-process.ts';
+import { createContest, withBothServers, type RunningApp } from './lib/prizewheel-process.ts';
 import { cpuMs, residentMb, startPeakMemory } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 
@@ -73,28 +72,22 @@ async function measure(side: Side, seconds: number): Promise<Round> {
 }
 
 async function compare(engine: Engine, before: EarlierRevision) {
-  // The same Node flags as `npm start` gives the server (the old revision had them too).
-  const beforeApp = await startPrizewheel(engine, {
-    tree: before.tree,
-    serverArgs: [...serverNodeFlags(), before.bundle],
-  });
-  const afterApp = await startPrizewheel(engine);
-  try {
+  return withBothServers(engine, before, {}, async (beforeApp, afterApp) => {
     const sides: [Side, Side] = [
       { label: `before the queue (${BEFORE_REVISION})`, app: beforeApp, hasQueue: false },
       { label: 'with the queue', app: afterApp, hasQueue: true },
     ];
-    const [before, after] = await interleaveRounds(sides, measure, ROUND_TIMING);
+    const [beforeRounds, afterRounds] = await interleaveRounds(sides, measure, ROUND_TIMING);
     // The whole life's peak of the server with the queue (its start included).
     const lifePeak = residentMb(afterApp.pid, 'VmHWM');
     return {
-      before: { label: sides[0].label, rounds: before },
-      after: { label: `${sides[1].label} (life peak ${lifePeak.toFixed(0)} MB)`, rounds: after },
+      before: { label: sides[0].label, rounds: beforeRounds },
+      after: {
+        label: `${sides[1].label} (life peak ${lifePeak.toFixed(0)} MB)`,
+        rounds: afterRounds,
+      },
     };
-  } finally {
-    await beforeApp.dispose();
-    await afterApp.dispose();
-  }
+  });
 }
 
 export async function benchEntriesQueue(): Promise<QueueBenchResult> {

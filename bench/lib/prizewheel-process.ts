@@ -150,3 +150,30 @@ export function openDirect(app: Pick<RunningApp, 'databaseUrl' | 'dataDir'>): Pr
     app.databaseUrl ? { databaseUrl: app.databaseUrl } : { dataDir: app.dataDir! },
   );
 }
+
+/**
+ * An earlier revision's server and this checkout's, started alike (the same engine, environment
+ * and Node flags as `npm start`), for `run` to compare; both are stopped after, whatever happens.
+ */
+export async function withBothServers<T>(
+  engine: 'pglite' | 'postgres',
+  before: { tree: string; bundle: string },
+  env: Record<string, string>,
+  run: (beforeApp: RunningApp, afterApp: RunningApp) => Promise<T>,
+): Promise<T> {
+  const beforeApp = await startPrizewheel(engine, {
+    tree: before.tree,
+    serverArgs: [...serverNodeFlags(), before.bundle],
+    env,
+  });
+  try {
+    const afterApp = await startPrizewheel(engine, { env });
+    try {
+      return await run(beforeApp, afterApp);
+    } finally {
+      await afterApp.dispose();
+    }
+  } finally {
+    await beforeApp.dispose();
+  }
+}
