@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails } from '#server/db/schema.ts';
+import { mails, users } from '#server/db/schema.ts';
 import {
   findUser,
   linkIn,
@@ -12,7 +12,7 @@ import {
   verifyWithLink,
 } from '#server/testing/auth-helpers.ts';
 import { settleMails } from '#server/testing/mail-helpers.ts';
-import { request, seedUser } from '#server/testing/seed.ts';
+import { request, seedContest, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 import { adminMessages } from '#shared/contracts/admin.ts';
 import { authMessages } from '#shared/messages.ts';
@@ -79,6 +79,17 @@ function partOfType(mail: ReturnType<typeof parseMail>, type: string): string {
   );
   if (!part) throw new Error(`no ${type} part`);
   return part.body;
+}
+
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as the text they stand for. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_match, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : decodeQuotedPrintable(word.replace(/_/g, ' ')),
+    );
 }
 
 describe('mail over SMTP (SMTP_URL set)', () => {
@@ -214,6 +225,50 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     });
     expect(forgot.statusCode).toBe(200);
     expect(forgot.json()).toEqual({ message: authMessages.resetLinkSent });
+  });
+
+  describe("an entrant's mail", () => {
+    /** An owner whose name tries to add a header of its own, with quotes and commas besides. */
+    const hostileFirstName = 'Ana\r\nBcc: stolen@attacker.example';
+    const hostileLastName = '"Coach", <boss@attacker.example>';
+
+    it('comes from "{owner} via Prizewheel" at our address, answers to the owner, and an owner\'s name cannot add headers', async () => {
+      const owner = await seedUser(t);
+      await t.database.db
+        .update(users)
+        .set({ firstName: hostileFirstName, lastName: hostileLastName })
+        .where(eq(users.id, owner.id));
+      const contest = await seedContest(t.database, owner, { requireConfirmation: true });
+      const email = uniqueEmail('entrant');
+      const entry = await request(t, undefined, {
+        method: 'POST',
+        url: `/api/contests/${contest.id}/entries`,
+        payload: { name: 'Entrant', email },
+      });
+      expect(entry.statusCode).toBe(201);
+      await settleMails(t);
+
+      // The envelope goes to the entrant alone; nobody the owner's name named gets a copy.
+      const envelopes = received.filter((candidate) => candidate.to.includes(email));
+      expect(envelopes).toHaveLength(1);
+      expect(envelopes[0]!.to).toEqual([email]);
+      expect(envelopes[0]!.from).toBe('no-reply@prizewheel.local');
+      expect(received.some((candidate) => candidate.to.some((to) => to.includes('attacker')))).toBe(
+        false,
+      );
+
+      const head = envelopes[0]!.raw.split(/\r?\n\r?\n/)[0]!;
+      expect(head).not.toMatch(/^bcc:/im);
+      const mail = mailTo(email, `Confirm your entry: ${contest.title}`);
+      const from = mail.headers.from!;
+      // Our address, the owner's name only as the display name, on one line, encoded or quoted.
+      expect(from).toMatch(/<no-reply@prizewheel\.local>$/);
+      expect(decodeWords(from)).not.toMatch(/[\r\n]/);
+      expect(decodeWords(from).replace(/\\"/g, '"')).toContain(
+        'Ana Bcc: stolen@attacker.example "Coach", <boss@attacker.example> via Prizewheel',
+      );
+      expect(mail.headers['reply-to']).toBe(owner.email);
+    });
   });
 
   describe('the admin e-mail test', () => {

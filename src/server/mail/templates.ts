@@ -1,58 +1,7 @@
-import { escapeHtml } from '#server/lib/html.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
+import { renderMail, type LinkParagraph } from './layout.ts';
 import type { Mail } from './transport.ts';
-
-type Layout = {
-  to: string;
-  subject: string;
-  greetingName: string | null;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  code?: string;
-  footnote: string;
-};
-
-/** Every mail shares one layout: a greeting, the reason, one action, and why it was sent. */
-function renderMail(layout: Layout): Mail {
-  const greeting = layout.greetingName ? `Hi ${layout.greetingName},` : 'Hi,';
-  const text = [
-    greeting,
-    '',
-    ...layout.paragraphs.flatMap((paragraph) => [paragraph, '']),
-    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
-    ...(layout.code ? [layout.code, ''] : []),
-    layout.footnote,
-    '',
-    `— ${PRODUCT_NAME}`,
-  ].join('\n');
-
-  const button = layout.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(layout.action.url)}" style="background:#6d28d9;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(layout.action.label)}</a></p>
-<p style="font-size:13px;color:#52525b">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(layout.action.url)}</span></p>`
-    : '';
-  const code = layout.code
-    ? `<p style="margin:24px 0"><code style="font-size:15px;background:#f4f4f5;padding:12px;border-radius:8px;display:block;word-break:break-all">${escapeHtml(layout.code)}</code></p>`
-    : '';
-  const html = `<!doctype html>
-<html><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
-<div style="max-width:520px;margin:0 auto;padding:32px 16px">
-<div style="background:#ffffff;border-radius:12px;padding:32px">
-<p style="font-size:20px;font-weight:700;color:#6d28d9;margin:0 0 24px">${PRODUCT_NAME}</p>
-<p>${escapeHtml(greeting)}</p>
-${layout.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
-${button}${code}
-<p style="font-size:13px;color:#52525b;margin-top:32px">${escapeHtml(layout.footnote)}</p>
-</div></div></body></html>`;
-
-  return {
-    to: layout.to,
-    subject: layout.subject,
-    text,
-    html,
-    links: layout.action ? [layout.action.url] : [],
-  };
-}
 
 type Recipient = { email: string; firstName: string | null };
 
@@ -84,7 +33,11 @@ export function accountExistsMail(
     greetingName: user.firstName,
     paragraphs: [
       `Someone just tried to create a ${PRODUCT_NAME} account with this email address, but you already have one. Nothing about your account has changed.`,
-      `If it was you, sign in instead. If you have forgotten your password, reset it here: ${links.resetPassword}`,
+      {
+        before: 'If it was you, sign in instead. If you have forgotten your password,',
+        label: 'reset it here',
+        url: links.resetPassword,
+      },
     ],
     action: { label: 'Sign in', url: links.signIn },
     footnote: 'If it was not you, you can ignore this email.',
@@ -144,23 +97,65 @@ export function testMail(to: string, requestedBy: string, sentAt: Date): Mail {
 /** What a referral mail says beside its action: the personal link and what a friend is worth. */
 export type ReferralMailLinks = ReferralLink & { bonus: number };
 
-function referralParagraphs(referral: ReferralMailLinks): string[] {
+function referralParagraphs(referral: ReferralMailLinks): LinkParagraph[] {
   return [
-    `${referralMessages.worth(referral.bonus)}. Share your personal link: ${referral.url}`,
-    `See your entries, referrals and rank: ${referral.statusUrl}`,
+    {
+      before: `${referralMessages.worth(referral.bonus)}.`,
+      label: 'Share your personal link',
+      url: referral.url,
+    },
+    { before: '', label: 'See your entries, referrals and rank', url: referral.statusUrl },
   ];
 }
 
 /**
  * Who an entrant's mail comes from and why: the contest's owner (their account's name), through
- * the platform. Entrant mails carry no text the entrant typed (no "Hi {name}"): an entry form
- * must not be a way to mail a stranger one's own words (decision 028).
+ * the platform, answering to the owner's address; and what the contest is (its title, prize and
+ * closing date, as the owner wrote them). Entrant mails carry no text the entrant typed (no
+ * "Hi {name}"): an entry form must not be a way to mail a stranger one's own words (decision 028).
+ * `replyTo`, `prize` and `endsAt` are absent from templates queued before they existed.
  */
 export type EntryMailSender = {
   displayName: string;
   ownerName: string | null;
   contestTitle: string;
+  replyTo?: string;
+  prize?: string;
+  /** ISO 8601. */
+  endsAt?: string;
 };
+
+const closingDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const closingTime = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** The prize and the closing date, shown above an entrant's button. */
+function contestFacts(sender: EntryMailSender): string[] {
+  const ends = sender.endsAt ? new Date(sender.endsAt) : null;
+  return [
+    ...(sender.prize ? [`Prize: ${sender.prize}`] : []),
+    ...(ends
+      ? [`Entries close on ${closingDate.format(ends)} at ${closingTime.format(ends)} UTC.`]
+      : []),
+  ];
+}
+
+/** What every entrant's mail has in common: who it is from, what for, and whom a reply reaches. */
+const entrantLayout = (to: string, sender: EntryMailSender) => ({
+  to,
+  greetingName: null,
+  facts: contestFacts(sender),
+  ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+});
 
 function whyEntrantMail(sender: EntryMailSender): string {
   const whose = sender.ownerName ? `${sender.ownerName}'s giveaway` : 'a giveaway';
@@ -212,9 +207,8 @@ function entryConfirmationMail(
   referral?: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    to,
+    ...entrantLayout(to, sender),
     subject: ENTRY_MAIL_SUBJECTS['entry-confirmation'](sender.contestTitle),
-    greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
       'The link opens a page with a "Confirm my entry" button. It works once and expires in 48 hours; an unconfirmed entry is then removed.',
@@ -236,9 +230,8 @@ function friendConfirmationMail(
   referral: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    to,
+    ...entrantLayout(to, sender),
     subject: ENTRY_MAIL_SUBJECTS['friend-confirmation'](sender.contestTitle),
-    greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
       "You came through a friend's link. Please confirm your email address so that they get their bonus entries for bringing you: a friend only counts once their address is confirmed.",
@@ -253,9 +246,8 @@ function friendConfirmationMail(
 /** A contest with referrals, without double opt-in: the entrant's link and status page. */
 function entryReceiptMail(to: string, sender: EntryMailSender, referral: ReferralMailLinks): Mail {
   return renderMail({
-    to,
+    ...entrantLayout(to, sender),
     subject: ENTRY_MAIL_SUBJECTS['entry-receipt'](sender.contestTitle),
-    greetingName: null,
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in.`,
       ...referralParagraphs(referral),

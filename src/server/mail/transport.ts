@@ -2,7 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 
 /** A mail as templates make it, before it is queued. */
-export type Mail = { to: string; subject: string; text: string; html: string; links: string[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  /** Where a reply goes: an entrant's mail answers to the contest's owner. */
+  replyTo?: string;
+};
 
 /** A queued mail as its sender hands it over: the row's id makes its Message-ID. */
 export type OutgoingMail = Mail & { id: string; senderName: string | null };
@@ -21,6 +29,20 @@ export type MailTransport = {
  * grace, so a mail in flight at SIGTERM finishes or fails before the process ends.
  */
 export const SMTP_TIMEOUT_MS = 8000;
+
+/**
+ * A name fit for the From line's display name: one line, no control or invisible formatting
+ * characters (an owner named "Ana\r\nBcc: x@y" must not add a header, nor a line a mail program
+ * shows apart), spaces collapsed. Quotes, commas, angle brackets and non-ASCII letters stay:
+ * nodemailer quotes or encodes the display name (RFC 5322 and 2047) given as `{ name, address }`,
+ * so they cannot change the address, which stays ours.
+ */
+export function displayNameForHeader(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** The address part of MAIL_FROM ("Prizewheel <no-reply@…>" or a bare address). */
 function addressOf(from: string): string {
@@ -63,8 +85,11 @@ export function createMailTransport(options: {
       sendsBody: true,
       async deliver(mail) {
         await transport.sendMail({
-          from: mail.senderName ? { name: mail.senderName, address: addressOf(from) } : from,
+          from: mail.senderName
+            ? { name: displayNameForHeader(mail.senderName), address: addressOf(from) }
+            : from,
           to: mail.to,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,

@@ -109,7 +109,8 @@ export function currentUser(t: TestApp, cookie?: string): Promise<LightMyRequest
   });
 }
 
-export type OutboxMail = typeof mails.$inferSelect;
+/** A mail's row, with the Reply-To its template gives (an entrant's mail answers to the owner). */
+export type OutboxMail = typeof mails.$inferSelect & { replyTo: string | null };
 
 /**
  * Mails sent to an address (any letter case), oldest first, once the mails of the requests
@@ -124,9 +125,9 @@ export async function mailsTo(t: TestApp, email: string): Promise<OutboxMail[]> 
     .orderBy(asc(mails.createdAt));
   // An entrant's mail not yet sent is its template: what the worker will render and send.
   return rows.map((row) => {
-    if (!row.template) return row;
-    const { text, html, links } = renderEntryMail(row.recipient, row.template);
-    return { ...row, text, html, links };
+    if (!row.template) return { ...row, replyTo: null };
+    const { text, html, links, replyTo } = renderEntryMail(row.recipient, row.template);
+    return { ...row, text, html, links, replyTo: replyTo ?? null };
   });
 }
 

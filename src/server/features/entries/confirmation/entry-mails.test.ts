@@ -66,6 +66,43 @@ describe('entry mails cannot be turned on others', () => {
     expect(mail!.text).toContain('If it was not you, ignore this email');
   });
 
+  it('comes from the owner, answers to the owner, names the prize and the end date, and puts its button first', async () => {
+    const endDate = new Date('2031-03-14T18:30:00Z');
+    const details = { prizeDetails: 'A month of 1:1 coaching', endDate, referralBonus: 3 };
+    const confirming = await seedContest(t.database, owner, {
+      ...details,
+      requireConfirmation: true,
+    });
+    const receipting = await seedContest(t.database, owner, {
+      ...details,
+      requireConfirmation: false,
+    });
+    const cases = [
+      { contest: confirming, email: 'owner-mail-confirm@example.com', button: 'Confirm my entry' },
+      { contest: receipting, email: 'owner-mail-receipt@example.com', button: 'See my entries' },
+    ];
+    for (const { contest, email, button } of cases) {
+      expectOk<EntryReceipt>(await enter(contest.id, 'Plain Name', email), 201);
+      const [mail] = await mailsTo(t, email);
+      expect(mail!.senderName).toBe('Sam Seed via Prizewheel');
+      expect(mail!.replyTo).toBe(owner.email);
+      for (const part of [mail!.text, mail!.html]) {
+        expect(part).toContain('A month of 1:1 coaching');
+        expect(part).toContain('Entries close on 14 March 2031 at 18:30 UTC');
+      }
+      // The button comes before the body text.
+      const buttonAt = mail!.html.indexOf(`>${button}</a>`);
+      expect(buttonAt).toBeGreaterThan(-1);
+      expect(buttonAt).toBeLessThan(mail!.html.indexOf('Thanks for entering'));
+      // No raw web address in the HTML part: every link is an anchor with words.
+      expect(mail!.html.replace(/href="[^"]*"/g, '')).not.toMatch(/https?:|www\./);
+      expect(mail!.html).toMatch(/<a href="[^"]+\/status[^"]*"[^>]*>[^<]+<\/a>/);
+      // The plain-text part keeps the addresses, as a plain-text mail must.
+      for (const link of mail!.links) expect(mail!.text).toContain(link);
+      expect(mail!.text).toMatch(/\?ref=[A-Za-z0-9_-]+/);
+    }
+  });
+
   it(`sends one mailbox at most ${ENTRY_MAILS_PER_DAY} entry mails a day across contests, then refuses with 429`, async () => {
     const victim = 'Flooded.Victim@gmail.com';
     // Aliases of one mailbox count as one: a +tag, dots and letter case.

@@ -7,6 +7,7 @@ import {
   type EntryMailSender,
   type EntryMailTemplate,
 } from '#server/mail/templates.ts';
+import { displayNameForHeader } from '#server/mail/transport.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { emailKey } from '../core/email-identity.ts';
 import { referralLinkFor } from '../core/entrant-keys.ts';
@@ -24,7 +25,10 @@ export type MailingContest = {
   id: string;
   title: string;
   referralBonus: number;
+  prizeDetails: string;
+  endDateMs: number;
   ownerName: string;
+  ownerEmail: string;
 };
 
 /** An entry just written (or a pending one entered again) whose entrant gets a mail. */
@@ -84,15 +88,19 @@ export async function countRecentEntryMails(db: Db, keys: string[]): Promise<Map
 }
 
 /**
- * The sender an entrant sees: the contest's owner, through the platform. Their mail must say
- * who sent it and why (decision 028), and carries no text the entrant typed.
+ * The sender an entrant sees: the contest's owner, through the platform, a reply reaching the
+ * owner. Their mail must say who sent it and why (decision 028), and carries no text the entrant
+ * typed. The owner's name becomes a header's display name: one line, whatever the account holds.
  */
 function senderOf(contest: MailingContest): EntryMailSender {
-  const owner = contest.ownerName.trim();
+  const owner = displayNameForHeader(contest.ownerName);
   return {
     displayName: owner ? `${owner} via ${PRODUCT_NAME}` : PRODUCT_NAME,
     ownerName: owner || null,
     contestTitle: contest.title,
+    replyTo: contest.ownerEmail,
+    prize: contest.prizeDetails,
+    endsAt: new Date(contest.endDateMs).toISOString(),
   };
 }
 

@@ -167,7 +167,10 @@ export async function insertEntries(
           id: contestId,
           title: contest.title,
           referralBonus: contest.referralBonus,
+          prizeDetails: contest.prizeDetails,
+          endDateMs: contest.endDateMs,
           ownerName: contest.ownerName,
+          ownerEmail: contest.ownerEmail,
         },
         entriesToMail(emails, outcomes),
       );
@@ -225,8 +228,11 @@ function tallyHits(prepared: Prepared[]): Hits[] {
 
 type LockedContest = {
   title: string;
-  /** The owner's account name, which entrant mails come from. */
+  /** The owner's account name and address, which entrant mails come from and answer to. */
   ownerName: string;
+  ownerEmail: string;
+  prizeDetails: string;
+  endDateMs: number;
   maxEntries: number | null;
   entryCount: number;
   isOpen: boolean;
@@ -261,7 +267,7 @@ async function lockContest(
   const [contest] = await queryPreparedRows<LockedContest>(
     tx,
     sql`with locked as materialized (
-      select title, owner_id, max_entries, entry_count,
+      select title, owner_id, prize_details, end_date, max_entries, entry_count,
         is_active and now() < end_date as is_open,
         -- The first draw froze the list it draws from: no entry joins it, imported or not.
         frozen_at is not null as is_frozen,
@@ -279,15 +285,17 @@ async function lockContest(
         ? sql`, mailbox_locks as (${lockMailboxesStatement(mailboxes, sql`locked.is_open and not locked.is_frozen and (locked.require_confirmation or locked.referral_bonus > 0)`)})`
         : sql``
     }
-    select title,
-      (select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = locked.owner_id) as "ownerName",
+    select title, prize_details as "prizeDetails",
+      floor(extract(epoch from end_date) * 1000)::float8 as "endDateMs",
+      trim(coalesce(owner.first_name, '') || ' ' || coalesce(owner.last_name, '')) as "ownerName",
+      owner.email as "ownerEmail",
       max_entries as "maxEntries", entry_count as "entryCount", is_open as "isOpen",
       is_frozen as "isFrozen", is_draw_starting as "isDrawStarting", require_confirmation as "requireConfirmation",
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
       ${lockingMailboxes ? sql`, (select count(*) from mailbox_locks) as "mailboxesLocked"` : sql``}
-    from locked`,
+    from locked left join users owner on owner.id = locked.owner_id`,
   );
   return contest;
 }

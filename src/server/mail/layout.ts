@@ -1,0 +1,85 @@
+import { escapeHtml } from '#server/lib/html.ts';
+import { PRODUCT_NAME } from '#shared/constants.ts';
+import type { Mail } from './transport.ts';
+
+/** A link inside a paragraph: its words in the HTML part, its address in the plain text. */
+export type LinkParagraph = { before: string; label: string; url: string };
+
+export type Layout = {
+  to: string;
+  subject: string;
+  greetingName: string | null;
+  /** Short lines shown above the button (an entrant's mail: the prize and the closing date). */
+  facts?: string[];
+  paragraphs: (string | LinkParagraph)[];
+  action?: { label: string; url: string };
+  code?: string;
+  footnote: string;
+  replyTo?: string;
+};
+
+const paragraphText = (paragraph: string | LinkParagraph) =>
+  typeof paragraph === 'string'
+    ? paragraph
+    : [paragraph.before, `${paragraph.label}: ${paragraph.url}`].filter(Boolean).join(' ');
+
+const anchor = (label: string, url: string, style = 'color:#6d28d9;font-weight:600') =>
+  `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+
+const paragraphHtml = (paragraph: string | LinkParagraph) =>
+  typeof paragraph === 'string'
+    ? escapeHtml(paragraph)
+    : [escapeHtml(paragraph.before), anchor(paragraph.label, paragraph.url)]
+        .filter(Boolean)
+        .join(' ');
+
+/**
+ * Every mail shares one layout: what it is about and its one action first (a reader on a phone
+ * sees the button without scrolling), then the greeting, the reason, and why it was sent. The
+ * HTML part shows no raw web address: each link is a button or an anchor with words, which is
+ * what people recognise as safe to tap and what spam filters expect; the plain-text part keeps
+ * the addresses, since it has nothing else to show them with.
+ */
+export function renderMail(layout: Layout): Mail {
+  const greeting = layout.greetingName ? `Hi ${layout.greetingName},` : 'Hi,';
+  const facts = layout.facts ?? [];
+  const text = [
+    greeting,
+    '',
+    ...(facts.length > 0 ? [...facts, ''] : []),
+    ...(layout.action ? [`${layout.action.label}: ${layout.action.url}`, ''] : []),
+    ...layout.paragraphs.flatMap((paragraph) => [paragraphText(paragraph), '']),
+    ...(layout.code ? [layout.code, ''] : []),
+    layout.footnote,
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n');
+
+  const button = layout.action
+    ? `<p style="margin:24px 0">${anchor(layout.action.label, layout.action.url, 'background:#6d28d9;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block')}</p>`
+    : '';
+  const code = layout.code
+    ? `<p style="margin:24px 0"><code style="font-size:15px;background:#f4f4f5;padding:12px;border-radius:8px;display:block;word-break:break-all">${escapeHtml(layout.code)}</code></p>`
+    : '';
+  const html = `<!doctype html>
+<html><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b">
+<div style="max-width:520px;margin:0 auto;padding:32px 16px">
+<div style="background:#ffffff;border-radius:12px;padding:32px">
+<p style="font-size:14px;font-weight:700;color:#6d28d9;margin:0 0 16px">${PRODUCT_NAME}</p>
+<h1 style="font-size:20px;line-height:1.3;margin:0 0 12px">${escapeHtml(layout.subject)}</h1>
+${facts.map((fact) => `<p style="margin:4px 0;color:#3f3f46">${escapeHtml(fact)}</p>`).join('\n')}
+${button}${code}
+<p>${escapeHtml(greeting)}</p>
+${layout.paragraphs.map((paragraph) => `<p>${paragraphHtml(paragraph)}</p>`).join('\n')}
+<p style="font-size:13px;color:#52525b;margin-top:32px">${escapeHtml(layout.footnote)}</p>
+</div></div></body></html>`;
+
+  return {
+    to: layout.to,
+    subject: layout.subject,
+    text,
+    html,
+    links: layout.action ? [layout.action.url] : [],
+    ...(layout.replyTo ? { replyTo: layout.replyTo } : {}),
+  };
+}
