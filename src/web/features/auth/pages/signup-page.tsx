@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants.ts';
 import { signupBody, type SignupBody } from '#shared/contracts/auth.ts';
 import { AuthLayout } from '#web/components/layout/auth-layout.tsx';
@@ -11,12 +11,14 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { useSignUp } from '../api/signup.ts';
+import { CheckInbox } from '../components/check-inbox.tsx';
 
 const emptyForm: SignupBody = { firstName: '', lastName: '', email: '', password: '' };
 
 export function SignupPage() {
-  const [, navigate] = useLocation();
   const signUp = useSignUp();
+  /** The address a verification link was sent to: the screen then says so, not the form. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(signupBody), defaultValues: emptyForm });
   const { errors } = form.formState;
 
@@ -40,14 +42,7 @@ export function SignupPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     signUp.mutate(values, {
-      onSuccess: (answer) => {
-        toast({
-          title: 'Account created!',
-          description: answer.message || 'Please check your email to verify your account.',
-          variant: 'success',
-        });
-        navigate('/login');
-      },
+      onSuccess: () => setSentTo(values.email),
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -62,6 +57,8 @@ export function SignupPage() {
       },
     });
   }, onInvalid);
+
+  if (sentTo) return <CheckInbox email={sentTo} onChangeAddress={() => setSentTo(null)} />;
 
   return (
     <AuthLayout
