@@ -28,37 +28,43 @@ test.describe('CSV import and export', () => {
     const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(
-      'A header row with name and email, then one entrant per row. Only .csv files, up to 5MB. Duplicate emails are rejected.',
+      'A header row, then one entrant per row, as mailing-list tools and CRMs export it (commas or semicolons). Only .csv files, up to 5 MB. Duplicate e-mails are skipped.',
     );
     const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
     await expect(importButton).toBeDisabled();
     await expectNoHorizontalScroll(page);
     await snap('import-dialog');
 
+    // A mailing-list tool's export as it comes: a BOM, semicolons, quoted headers of its own.
     await dialog.getByLabel('CSV file').setInputFiles({
       name: 'gym-signups.csv',
       mimeType: 'text/csv',
       buffer: csv([
-        'Email,Name',
-        'dana@example.com,Dana Cruz',
-        'eli@example.com,"Park, Eli"',
-        'DANA@example.com,Dana Again',
-        'not-an-email,Bad Row',
-        'existing@example.com,Existing Again',
-        ',Nameless Email',
+        '\uFEFF"Email Address";"First Name";"Last Name";"MEMBER_RATING"',
+        'dana@example.com;Dana;Cruz;2',
+        'eli@example.com;"Eli";"Park, Jr.";1',
+        'DANA@example.com;Dana;Again;1',
+        'ana@;Bad;Row;1',
+        'existing@example.com;Existing;Again;1',
+        ';Nameless;Email;1',
       ]),
     });
+    await expect(
+      dialog.getByText('Name from "First Name" + "Last Name" · E-mail from "Email Address"'),
+    ).toBeVisible();
     await expect(importButton).toBeEnabled();
+    await expectNoHorizontalScroll(page);
+    await snap('import-columns-found');
     await importButton.click();
 
     await expectToast(page, 'Import Successful!', 'Imported 2 entries, skipped 4.');
     const summary = dialog.getByRole('status');
     await expect(summary.getByText('2 imported · 4 skipped')).toBeVisible();
     await expect(summary.getByRole('listitem')).toHaveText([
-      'Row 4: This email appears earlier in the file.',
-      'Row 5: Please enter a valid email address',
-      'Row 6: This email has already entered this contest.',
-      'Row 7: Email address is required',
+      "Row 4: 'DANA@example.com' appears earlier in the file (row 2).",
+      "Row 5: 'ana@' is not an e-mail address.",
+      "Row 6: 'existing@example.com': This email has already entered this contest.",
+      'Row 7: The e-mail address is empty.',
     ]);
     await expectNoHorizontalScroll(page);
     await snap('import-result');
@@ -68,9 +74,50 @@ test.describe('CSV import and export', () => {
     await expect(statValue(page, 'Total Registrants')).toHaveText('3');
     const entries = page.getByRole('region', { name: 'Contest Entries' });
     await expect(entries.getByRole('listitem')).toHaveCount(3);
-    await expect(entries.getByText('Park, Eli', { exact: true })).toBeVisible();
+    await expect(entries.getByText('Eli Park, Jr.', { exact: true })).toBeVisible();
     await expect(entries.getByText('dana@example.com', { exact: true })).toBeVisible();
     await snap('import-done');
+  });
+
+  test('the owner chooses other columns before importing', async ({
+    page,
+    server,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, { title: 'Column Chooser' });
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+
+    // Headers the import does not know: nothing is chosen, and nothing can be sent yet.
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'crm.csv',
+      mimeType: 'text/csv',
+      buffer: csv(['Contact,Home,Work', 'Ana Silva,ana@home.example,ana@work.example']),
+    });
+    await expect(
+      dialog.getByText('Choose the column with the e-mail address and the one with the name.'),
+    ).toBeVisible();
+    await expect(importButton).toBeDisabled();
+    await expectNoHorizontalScroll(page);
+    await snap('import-columns-unknown');
+
+    await dialog.getByLabel('E-mail', { exact: true }).selectOption({ label: '"Work"' });
+    await dialog.getByLabel('Name (or first name)').selectOption({ label: '"Contact"' });
+    await expect(dialog.getByText('Name from "Contact" · E-mail from "Work"')).toBeVisible();
+    await snap('import-columns-chosen');
+    await importButton.click();
+
+    await expect(dialog.getByRole('status').getByText('1 imported · 0 skipped')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const entries = page.getByRole('region', { name: 'Contest Entries' });
+    await expect(entries.getByText('ana@work.example', { exact: true })).toBeVisible();
+    await expect(entries.getByText('Ana Silva', { exact: true })).toBeVisible();
   });
 
   test('only .csv files are accepted', async ({

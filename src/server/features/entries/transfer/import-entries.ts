@@ -9,6 +9,15 @@ import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
 import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
 import { entryMessages, validateEntry, type ImportResult } from '#shared/contracts/entries.ts';
+import {
+  columnsFit,
+  detectDelimiter,
+  findImportColumns,
+  importMessages,
+  nameOf,
+  type CsvDelimiter,
+  type ImportColumns,
+} from '#shared/contracts/entry-import.ts';
 import { emailKey, isThrowawayAddress } from '../core/email-identity.ts';
 import type { EntryCandidate, EntryOutcome } from '../core/entry-batch.ts';
 import { contestEnded, drawStarting } from '../core/entry-refusals.ts';
@@ -49,16 +58,31 @@ function tooManyRows() {
   );
 }
 
-const missingHeader = () =>
-  new AppError('BAD_REQUEST', 'The CSV file needs a header row with name and email columns.');
+const missingHeader = () => new AppError('BAD_REQUEST', importMessages.missingColumns);
 
-/** Where the name and e-mail are, from the header row (any case, any order). */
-function findColumns(header: string[]): { name: number; email: number } {
-  const cells = header.map((cell) => cell.toLowerCase());
-  const columns = { name: cells.indexOf('name'), email: cells.indexOf('email') };
-  if (columns.name === -1 || columns.email === -1) throw missingHeader();
-  return columns;
+/**
+ * The columns the rows are read from: the owner's choice when the upload names one (it must fit
+ * the header row), else the ones the header row names (docs/product.md#csv-import-and-export).
+ */
+function columnsOf(header: string[], chosen: ImportColumns | undefined): ImportColumns {
+  if (chosen) {
+    if (!columnsFit(chosen, header)) throw new AppError('BAD_REQUEST', importMessages.badColumns);
+    return chosen;
+  }
+  const found = findImportColumns(header);
+  if (!found) throw missingHeader();
+  return found;
 }
+
+/** Why a row's name or e-mail was refused, quoting the value so the owner can find it. */
+function rowProblem(name: string, email: string, errors: { name?: string; email?: string }) {
+  if (errors.name) return importMessages.about(name, errors.name);
+  return email ? importMessages.notAnEmail(email) : importMessages.emptyEmail;
+}
+
+/** The separator, from the file's first line (a slice is enough: the header is short). */
+const delimiterOf = (csv: Buffer): CsvDelimiter =>
+  detectDelimiter(csv.subarray(0, PARSE_SLICE_BYTES).toString('utf8'));
 
 /**
  * The file's records a slice of bytes at a time, blank lines included (a record's position is
@@ -67,6 +91,7 @@ function findColumns(header: string[]): { name: number; email: number } {
 async function* readCsvSlices(csv: Buffer): AsyncGenerator<string[][]> {
   const parser = parse({
     bom: true,
+    delimiter: delimiterOf(csv),
     relax_column_count: true,
     trim: true,
     max_record_size: 64 * 1024,
@@ -97,12 +122,14 @@ async function* readCsvSlices(csv: Buffer): AsyncGenerator<string[][]> {
  */
 async function readCandidates(
   csv: Buffer,
+  chosen: ImportColumns | undefined,
   skipped: SkippedRows,
   allowedDomains: ReadonlySet<string>,
 ) {
   const candidates: (EntryCandidate & { row: number })[] = [];
-  const seen = new Set<string>();
-  let columns: { name: number; email: number } | undefined;
+  /** Each folded e-mail's first row. */
+  const seen = new Map<string, number>();
+  let columns: ImportColumns | undefined;
   let row = 0;
   let dataRows = 0;
   for await (const records of readCsvSlices(csv)) {
@@ -110,26 +137,29 @@ async function readCandidates(
       row += 1;
       if (isBlank(record)) continue;
       if (!columns) {
-        columns = findColumns(record);
+        columns = columnsOf(record, chosen);
         continue;
       }
       dataRows += 1;
       if (dataRows > CSV_IMPORT_MAX_ROWS) throw tooManyRows();
-      const parsed = validateEntry({ name: record[columns.name], email: record[columns.email] });
+      const name = nameOf(record, columns);
+      const email = (record[columns.email] ?? '').trim();
+      const parsed = validateEntry({ name, email });
       if (!parsed.success) {
-        skipRow(skipped, row, parsed.errors.name ?? parsed.errors.email ?? 'Invalid row');
+        skipRow(skipped, row, rowProblem(name, email, parsed.errors));
         continue;
       }
       if (isThrowawayAddress(parsed.data.email, allowedDomains)) {
-        skipRow(skipped, row, entryMessages.disposable);
+        skipRow(skipped, row, importMessages.about(email, entryMessages.disposable));
         continue;
       }
       const key = emailKey(parsed.data.email);
-      if (seen.has(key)) {
-        skipRow(skipped, row, 'This email appears earlier in the file.');
+      const firstRow = seen.get(key);
+      if (firstRow !== undefined) {
+        skipRow(skipped, row, importMessages.repeated(email, firstRow));
         continue;
       }
-      seen.add(key);
+      seen.set(key, row);
       candidates.push({ ...parsed.data, row });
     }
   }
@@ -168,24 +198,32 @@ function nextTransactionRows(rows: number, elapsedMs: number): number {
 }
 
 /**
- * Imports `name,email` rows (header in any case and order; BOM, CRLF and quotes handled).
- * Invalid rows, repeated e-mails and rows past maxEntries are skipped and reported by line.
+ * Imports the rows of a CSV file as mailing-list tools and CRMs export them: comma or semicolon
+ * separated, BOM, CRLF and quotes handled, the e-mail and name columns found by their headers or
+ * chosen by the owner (`columns`). Invalid rows, repeated e-mails and rows past maxEntries are
+ * skipped and reported by line, quoting the value at fault.
  */
 export async function importEntries(
   { db, config }: DbContext & { config: Pick<Config, 'emailDomainAllowList'> },
   contest: Contest,
-  csv: Buffer,
+  upload: { csv: Buffer; columns?: ImportColumns },
 ): Promise<ImportResult> {
   if (contest.frozenAt) throw contestEnded();
   const skipped: SkippedRows = { skipped: 0, errors: [] };
-  const candidates = await readCandidates(csv, skipped, config.emailDomainAllowList);
+  const candidates = await readCandidates(
+    upload.csv,
+    upload.columns,
+    skipped,
+    config.emailDomainAllowList,
+  );
   const outcomes = await insertInTransactions(db, contest.id, candidates);
   let imported = 0;
   outcomes.forEach((outcome, index) => {
-    const { row } = candidates[index]!;
+    const { row, email } = candidates[index]!;
     if (outcome.status === 'accepted') imported += 1;
-    else if (outcome.status === 'duplicate') skipRow(skipped, row, entryMessages.duplicate);
-    else if (outcome.status === 'full') skipRow(skipped, row, entryMessages.full);
+    else if (outcome.status === 'duplicate') {
+      skipRow(skipped, row, importMessages.about(email, entryMessages.duplicate));
+    } else if (outcome.status === 'full') skipRow(skipped, row, entryMessages.full);
     // A draw froze the contest while the file was being written: the rows before it stay.
     else if (outcome.status === 'ended') throw contestEnded();
     else if (outcome.status === 'draw_starting') throw drawStarting();

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm, multipartForm } from '#server/testing/uploads.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
 import type { ImportResult } from '#shared/contracts/entries.ts';
+import { importMessages } from '#shared/contracts/entry-import.ts';
 
 /** The answer with its errors in row order (the order of the list is not part of the contract). */
 const byRow = (result: ImportResult): ImportResult => ({
@@ -121,7 +122,7 @@ describe('importing entries from CSV', () => {
       expect(response.json()).toEqual({
         imported: 1,
         skipped: 1,
-        errors: [{ row: 5, message: 'Email address is required' }],
+        errors: [{ row: 5, message: 'The e-mail address is empty.' }],
       });
     });
 
@@ -160,9 +161,12 @@ describe('importing entries from CSV', () => {
         imported: 2,
         skipped: 3,
         errors: [
-          { row: 3, message: 'This email appears earlier in the file.' },
-          { row: 4, message: 'This email has already entered this contest.' },
-          { row: 6, message: 'This email appears earlier in the file.' },
+          { row: 3, message: "'MAYA@example.com' appears earlier in the file (row 2)." },
+          {
+            row: 4,
+            message: "'Early@Example.com': This email has already entered this contest.",
+          },
+          { row: 6, message: "'jordan@example.com' appears earlier in the file (row 5)." },
         ],
       });
       expect((await storedEntries(contest)).map((entry) => entry.name)).toEqual([
@@ -193,10 +197,10 @@ describe('importing entries from CSV', () => {
         skipped: 5,
         errors: [
           { row: 3, message: 'Full name is required' },
-          { row: 4, message: 'Email address is required' },
-          { row: 5, message: 'Please enter a valid email address' },
-          { row: 8, message: 'Email address is required' },
-          { row: 9, message: 'Name must be at most 100 characters' },
+          { row: 4, message: 'The e-mail address is empty.' },
+          { row: 5, message: "'not-an-email' is not an e-mail address." },
+          { row: 8, message: 'The e-mail address is empty.' },
+          { row: 9, message: `'${'N'.repeat(60)}…': Name must be at most 100 characters` },
         ],
       });
       expect((await storedEntries(contest)).map((entry) => entry.email)).toEqual([
@@ -219,10 +223,16 @@ describe('importing entries from CSV', () => {
       ].join('\r\n');
       const response = await importInto(contest, csvFileForm(csv));
       const message = 'Name cannot contain control or text-direction characters.';
+      // The value is quoted with those characters shown as U+FFFD: they would reorder the list.
+      const values = ['Multi\uFFFD\uFFFDLine', 'Tab\uFFFDName', 'Bell\uFFFD', 'C1\uFFFD'];
+      values.push('Maya \uFFFDgnp.exe', 'Iso\uFFFDlate');
       expect(byRow(response.json())).toEqual({
         imported: 1,
         skipped: 6,
-        errors: [2, 3, 4, 5, 6, 7].map((row) => ({ row, message })),
+        errors: values.map((value, index) => ({
+          row: index + 2,
+          message: `'${value}': ${message}`,
+        })),
       });
       expect(await storedEntries(contest)).toEqual([
         { name: 'Plain Name', email: 'plain@example.com' },
@@ -237,7 +247,10 @@ describe('importing entries from CSV', () => {
       expect(result.imported).toBe(0);
       expect(result.skipped).toBe(150);
       expect(result.errors).toHaveLength(100);
-      expect(result.errors[0]).toEqual({ row: 2, message: 'Please enter a valid email address' });
+      expect(result.errors[0]).toEqual({
+        row: 2,
+        message: "'not-an-email' is not an e-mail address.",
+      });
     });
 
     it('respects maxEntries: rows past capacity are skipped as full', async () => {
@@ -260,7 +273,7 @@ describe('importing entries from CSV', () => {
         imported: 2,
         skipped: 3,
         errors: [
-          { row: 3, message: 'This email has already entered this contest.' },
+          { row: 3, message: "'first@example.com': This email has already entered this contest." },
           { row: 5, message: 'This contest is full.' },
           { row: 6, message: 'This contest is full.' },
         ],
@@ -396,13 +409,13 @@ describe('importing entries from CSV', () => {
       ['a file with only a BOM', '\uFEFF'],
       ['rows without a header', 'Maya Chen,maya@example.com\nJo,jo@example.com\n'],
       ['a header without email', 'name,phone\nMaya,555\n'],
-      ['a header without name', 'full name,email\nMaya,maya@example.com\n'],
+      ['a header without name', 'phone,email\n555,maya@example.com\n'],
     ])('refuses %s with 400', async (_label, csv) => {
       const contest = await seedContest(t.database, owner);
       const response = await importInto(contest, csvFileForm(csv));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        message: 'The CSV file needs a header row with name and email columns.',
+        message: importMessages.missingColumns,
         code: 'BAD_REQUEST',
       });
       await expectNothingImported(contest);

@@ -9,15 +9,38 @@ import { getManagedContest } from '#server/features/contests/service.ts';
 import { enforceLimit } from '#server/plugins/rate-limit.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { CSV_IMPORT_MAX_BYTES } from '#shared/constants.ts';
+import {
+  importColumns,
+  importMessages,
+  type ImportColumns,
+} from '#shared/contracts/entry-import.ts';
 import { contestParams } from '../core/route-params.ts';
 import { exportEntriesCsv, exportFileName } from './export-csv.ts';
 import { importEntries } from './import-entries.ts';
 
+/** The owner's choice of columns (the field `columns`, JSON), when the form sent one. */
+function chosenColumns(field: unknown): ImportColumns | undefined {
+  if (field === undefined) return undefined;
+  const value = (field as { type?: unknown; value?: unknown }).value;
+  let parsed: unknown;
+  try {
+    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const columns = importColumns.safeParse(parsed);
+  if (!columns.success) throw new AppError('BAD_REQUEST', importMessages.badColumns);
+  return columns.data;
+}
+
 /**
- * The bytes of the uploaded csvFile. Busboy reports a malformed form (no boundary, a body cut
- * short) as a plain Error without a code: the client's mistake, so a 400 rather than a 500.
+ * The bytes of the uploaded csvFile, and the columns chosen for it (a field sent before the
+ * file). Busboy reports a malformed form (no boundary, a body cut short) as a plain Error
+ * without a code: the client's mistake, so a 400 rather than a 500.
  */
-async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
+async function readCsvFile(
+  request: FastifyRequest,
+): Promise<{ csv: Buffer; columns?: ImportColumns }> {
   try {
     const file = await request.file();
     if (!file || file.fieldname !== 'csvFile') {
@@ -27,7 +50,8 @@ async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
       file.file.resume();
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only .csv files can be imported.');
     }
-    return await file.toBuffer();
+    const columns = chosenColumns(file.fields.columns);
+    return { csv: await file.toBuffer(), ...(columns ? { columns } : {}) };
   } catch (error) {
     const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
     // Our own refusals and the multipart plugin's limits (FST_*) keep their status.

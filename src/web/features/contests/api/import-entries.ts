@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '#shared/contracts/entries.ts';
+import type { ImportColumns } from '#shared/contracts/entry-import.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { refreshContests } from './refresh-contests.ts';
 
-/** XMLHttpRequest rather than fetch: it reports upload progress for a large file. */
+export type ImportUpload = { file: File; columns: ImportColumns };
+
+/**
+ * XMLHttpRequest rather than fetch: it reports upload progress for a large file. The columns
+ * the owner chose go first: the server reads the fields sent before the file.
+ */
 export function importEntries(
   contestId: string,
-  file: File,
+  { file, columns }: ImportUpload,
   onProgress: (fraction: number) => void,
 ): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
@@ -26,6 +32,7 @@ export function importEntries(
     request.onerror = () =>
       reject(new ApiError(0, JSON.stringify({ message: 'Network error: check your connection.' })));
     const form = new FormData();
+    form.append('columns', JSON.stringify(columns));
     form.append('csvFile', file);
     request.send(form);
   });
@@ -34,7 +41,7 @@ export function importEntries(
 export function useImportEntries(contestId: string, onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => importEntries(contestId, file, onProgress),
+    mutationFn: (upload: ImportUpload) => importEntries(contestId, upload, onProgress),
     onSuccess: () => {
       refreshContests(queryClient, contestId);
       void queryClient.invalidateQueries({ queryKey: ['/api/contests', contestId, 'entries'] });

@@ -8,6 +8,13 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useImportEntries } from '../api/import-entries.ts';
+import { readCsvHeader } from '../lib/read-csv-header.ts';
+import {
+  choiceOf,
+  columnsOf,
+  ImportColumnsPicker,
+  type ColumnChoice,
+} from './import-columns-picker.tsx';
 
 function checkFile(file: File): string | null {
   if (!/\.csv$/i.test(file.name)) return 'Only .csv files can be imported.';
@@ -19,33 +26,54 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The picked file's header row, and the columns chosen from it. */
+  const [header, setHeader] = useState<string[] | null>(null);
+  const [choice, setChoice] = useState<ColumnChoice>(choiceOf(null));
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<ImportResult | null>(null);
   const importer = useImportEntries(contestId, setProgress);
 
+  const columns = columnsOf(choice);
+
   const reset = () => {
     setFile(null);
     setFileError(null);
+    setHeader(null);
+    setChoice(choiceOf(null));
     setProgress(0);
     setResult(null);
   };
 
+  const pick = async (picked: File | null) => {
+    reset();
+    const problem = picked ? checkFile(picked) : null;
+    setFileError(problem);
+    if (!picked || problem) return;
+    setFile(picked);
+    const read = await readCsvHeader(picked);
+    setHeader(read.columns);
+    setChoice(choiceOf(read.found));
+  };
+
   const upload = () => {
-    if (!file) return;
+    if (!file || !columns) return;
     setProgress(0);
-    importer.mutate(file, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        toast({
-          title: 'Import Successful!',
-          description: `Imported ${answer.imported} ${answer.imported === 1 ? 'entry' : 'entries'}${answer.skipped ? `, skipped ${answer.skipped}` : ''}.`,
-          variant: 'success',
-        });
+    importer.mutate(
+      { file, columns },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          toast({
+            title: 'Import Successful!',
+            description: `Imported ${answer.imported} ${answer.imported === 1 ? 'entry' : 'entries'}${answer.skipped ? `, skipped ${answer.skipped}` : ''}.`,
+            variant: 'success',
+          });
+        },
+        onError: (error) => {
+          reportFailure(error, 'Import Failed', 'Failed to import CSV file');
+        },
       },
-      onError: (error) => {
-        reportFailure(error, 'Import Failed', 'Failed to import CSV file');
-      },
-    });
+    );
   };
 
   return (
@@ -64,7 +92,7 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
       </DialogTrigger>
       <DialogContent
         title="Import entries from CSV"
-        description="A header row with name and email, then one entrant per row. Only .csv files, up to 5MB. Duplicate emails are rejected."
+        description="A header row, then one entrant per row, as mailing-list tools and CRMs export it (commas or semicolons). Only .csv files, up to 5 MB. Duplicate e-mails are skipped."
       >
         <div className="grid gap-4">
           <div className="grid gap-2">
@@ -74,12 +102,7 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
               type="file"
               accept=".csv,text/csv"
               className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-primary-soft file:px-3 file:py-2 file:font-semibold file:text-primary"
-              onChange={(event) => {
-                const picked = event.target.files?.[0] ?? null;
-                setResult(null);
-                setFileError(picked ? checkFile(picked) : null);
-                setFile(picked && !checkFile(picked) ? picked : null);
-              }}
+              onChange={(event) => void pick(event.target.files?.[0] ?? null)}
             />
             {fileError ? (
               <p role="alert" className="text-sm font-medium text-destructive">
@@ -87,6 +110,9 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
               </p>
             ) : null}
           </div>
+          {header && !result ? (
+            <ImportColumnsPicker header={header} choice={choice} onChange={setChoice} />
+          ) : null}
           {importer.isPending ? (
             <div className="grid gap-1">
               <div
@@ -114,7 +140,7 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
             <Button variant="outline" onClick={() => setOpen(false)}>
               {result ? 'Done' : 'Cancel'}
             </Button>
-            <Button disabled={!file || importer.isPending} onClick={upload}>
+            <Button disabled={!file || !columns || importer.isPending} onClick={upload}>
               <Upload aria-hidden />
               {importer.isPending ? 'Importing...' : 'Import'}
             </Button>
