@@ -145,6 +145,8 @@ test.describe('signup', () => {
       expect(mail.text).not.toContain('/verify-email');
 
       // The account keeps its password: the sign-up's does not open it, the owner's does.
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await expect(screenTitle(page, 'Welcome back')).toBeVisible();
       await logInWithForm(page, existing.email, input.password);
       await expectToast(page, 'Login Failed', 'Invalid email or password');
       await logInWithForm(page, existing.email, existing.password);

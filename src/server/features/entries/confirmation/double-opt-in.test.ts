@@ -397,7 +397,7 @@ describe('double opt-in', () => {
     expect(expectOk(imported)).toEqual({
       imported: 2,
       skipped: 1,
-      errors: [{ row: 4, message: entryMessages.duplicate }],
+      errors: [{ row: 4, message: `'web@example.com': ${entryMessages.duplicate}` }],
     });
     const rows = await entryRows(t, contest.id);
     expect(

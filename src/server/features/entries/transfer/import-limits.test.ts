@@ -92,7 +92,7 @@ describe('import limits', () => {
     expect(result.errors).toHaveLength(100);
     expect(result.errors[0]).toEqual({
       row: 2,
-      message: 'This email has already entered this contest.',
+      message: "'FAN1@Example.com': This email has already entered this contest.",
     });
     expect(await entryCounter(t, contest)).toBe(stored + 3);
     expect(await storedCount(t, contest)).toBe(stored + 3);
