@@ -58,7 +58,7 @@ function ColumnSelect({
         <option value="">{optional ? 'None' : 'Choose a column'}</option>
         {header.map((cell, column) => (
           <option key={column} value={column}>
-            {quote(cell, column)}
+            {cell || `Column ${column + 1}`}
           </option>
         ))}
       </select>
@@ -94,7 +94,7 @@ export function ImportColumnsPicker({
           <span>Choose the column with the e-mail address and the one with the name.</span>
         </p>
       )}
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
         <ColumnSelect
           label="E-mail"
           value={choice.email}
