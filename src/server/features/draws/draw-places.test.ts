@@ -10,6 +10,7 @@ import {
   fans,
   historyOf,
   picksOf,
+  TEST_RESET_REASON,
   winnersOf,
 } from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
@@ -19,7 +20,6 @@ import { csvFileForm } from '#server/testing/uploads.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   drawMessages,
-  RESET_BY_OWNER_REASON,
   type DrawHistoryItem,
   type DrawRecord,
   type DrawResult,
@@ -791,7 +791,7 @@ describe('drawing places', () => {
       expect(await picksOf(t, contest.id)).toHaveLength(1);
     });
 
-    it('DELETE /winner disqualifies every winner "reset by the owner"; the next draw refills', async () => {
+    it("DELETE /winner disqualifies every winner with the owner's reason; the next draw refills", async () => {
       const { contest } = await contestWith(3, 9);
       const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
       const reset = expectOk(await api.reset(owner, contest.id));
@@ -802,7 +802,7 @@ describe('drawing places', () => {
       );
       expect(winnersOf(emptied)).toEqual([]);
       for (const pick of emptied.picks) {
-        expect(pick).toMatchObject({ status: 'disqualified', reason: RESET_BY_OWNER_REASON });
+        expect(pick).toMatchObject({ status: 'disqualified', reason: TEST_RESET_REASON });
         expect(pick.disqualifiedAt).not.toBeNull();
       }
       const row = await contestRow(t, contest.id);
@@ -827,7 +827,7 @@ describe('drawing places', () => {
       const listed = expectOk<DrawHistoryItem[]>(await api.history(owner, contest.id));
       expect(listed.map((item) => [item.action, item.reason])).toEqual([
         ...Array.from({ length: 3 }, () => ['random', null]),
-        ...Array.from({ length: 3 }, () => ['disqualify', RESET_BY_OWNER_REASON]),
+        ...Array.from({ length: 3 }, () => ['disqualify', TEST_RESET_REASON]),
         ...Array.from({ length: 3 }, () => ['random', null]),
       ]);
     });

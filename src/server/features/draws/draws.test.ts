@@ -12,7 +12,7 @@ import {
   type ContestEntry,
 } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { currentPickAt } from '#server/testing/draw-api.ts';
+import { currentPickAt, TEST_RESET_REASON } from '#server/testing/draw-api.ts';
 import {
   request,
   seedContest,
@@ -24,7 +24,6 @@ import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
 import {
   drawMessages,
-  RESET_BY_OWNER_REASON,
   WHEEL_LABEL_LIMIT,
   type DrawHistoryItem,
 } from '#shared/contracts/draws.ts';
@@ -39,7 +38,11 @@ const draw = (t: TestApp, as: SeededUser | undefined, contestId: string, payload
     ...(payload === undefined ? {} : { payload }),
   });
 const reset = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
-  request(t, as, { method: 'DELETE', url: `/api/contests/${contestId}/winner` });
+  request(t, as, {
+    method: 'DELETE',
+    url: `/api/contests/${contestId}/winner`,
+    payload: { reason: TEST_RESET_REASON },
+  });
 const wheel = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'GET', url: `/api/contests/${contestId}/wheel` });
 const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
@@ -333,7 +336,7 @@ describe('the draw', () => {
         (await drawsOf(t, contest.id)).map((record) => [record.action, record.reason]),
       ).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['random', null],
       ]);
     });
@@ -460,7 +463,7 @@ describe('the draw', () => {
       const records = await drawsOf(t, contest.id);
       expect(records.map((record) => [record.action, record.reason])).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
       ]);
     });
   });
@@ -494,9 +497,9 @@ describe('the draw', () => {
       const records = await drawsOf(t, contest.id);
       expect(records.map((r) => [r.action, r.reason])).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['manual', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['random', null],
       ]);
       expect(records.map((r) => r.entryCount)).toEqual([3, 3, 3, 3, 3]);
@@ -544,7 +547,7 @@ describe('the draw', () => {
         actor: 'Sam',
         createdAt: records[2]!.createdAt.toISOString(),
       });
-      expect(listed[1]).toMatchObject({ action: 'disqualify', reason: RESET_BY_OWNER_REASON });
+      expect(listed[1]).toMatchObject({ action: 'disqualify', reason: TEST_RESET_REASON });
       const times = listed.map((item) => Date.parse(item.createdAt));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     });
@@ -578,7 +581,7 @@ describe('the draw', () => {
           contest,
           undefined,
         );
-        await resetWinners({ db: t.database.db }, user, contest);
+        await resetWinners({ db: t.database.db }, user, contest, TEST_RESET_REASON);
         expected.push(['random', result.winner.name], ['disqualify', result.winner.name]);
       }
       const listed = expectOk(await history(t, owner, contest.id)) as DrawHistoryItem[];
@@ -596,7 +599,7 @@ describe('the draw', () => {
       expect(expectOk(await history(t, owner, one.id))).toHaveLength(1);
       const listedTwo = expectOk(await history(t, owner, two.id)) as DrawHistoryItem[];
       expect(listedTwo.map((item) => [item.action, item.entrantName, item.reason])).toEqual([
-        ['disqualify', 'Two', RESET_BY_OWNER_REASON],
+        ['disqualify', 'Two', TEST_RESET_REASON],
         ['random', 'Two', null],
       ]);
     });
@@ -676,7 +679,7 @@ describe('the draw', () => {
         winners[0],
         winners[1],
       ]);
-      expect(records.map((record) => record.reason)).toEqual([null, RESET_BY_OWNER_REASON, null]);
+      expect(records.map((record) => record.reason)).toEqual([null, TEST_RESET_REASON, null]);
     });
 
     it("an admin's delete through /api/admin/contests keeps them too, and the audit", async () => {
