@@ -162,12 +162,7 @@ test('redrawing every place: the dialog says what the public sees, and the publi
   await expect(page.getByRole('region', { name: 'Winners' }).getByRole('listitem')).toHaveCount(3);
 });
 
-test('one place: "Redraw the winner"', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-}) => {
+test('one place: "Redraw the winner"', async ({ page, server, seedUserWithPassword, signIn }) => {
   const owner = await seedUserWithPassword();
   const contest = await seedContest(server.db, owner.id, { endDate: fromNow({ hours: -1 }) });
   await seedEntries(server, contest.id, crowd.slice(0, 3));

@@ -140,10 +140,7 @@ export type DisqualifyBody = z.input<typeof disqualifyBody>;
  * reason, and the places are drawn again. A request without a body (a screen from before the
  * reason was asked) reads as one without a reason: a 400 that says so.
  */
-export const redrawBody = z.preprocess(
-  (body) => body ?? {},
-  z.object({ reason: publicReason }),
-);
+export const redrawBody = z.preprocess((body) => body ?? {}, z.object({ reason: publicReason }));
 export type RedrawBody = z.input<typeof redrawBody>;
 
 export const drawPositionParams = z.object({

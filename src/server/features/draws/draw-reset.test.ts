@@ -96,9 +96,7 @@ describe('redrawing every place', () => {
       expect(record.picks.map((pick) => [pick.status, pick.reason])).toEqual(
         Array.from({ length: 3 }, () => ['disqualified', 'The prize changed']),
       );
-      expect(
-        (await historyOf(t, contest.id)).map((item) => [item.action, item.reason]),
-      ).toEqual([
+      expect((await historyOf(t, contest.id)).map((item) => [item.action, item.reason])).toEqual([
         ...Array.from({ length: 3 }, () => ['random', null]),
         ...Array.from({ length: 3 }, () => ['disqualify', 'The prize changed']),
       ]);

@@ -22,11 +22,7 @@ import {
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
-import {
-  drawMessages,
-  WHEEL_LABEL_LIMIT,
-  type DrawHistoryItem,
-} from '#shared/contracts/draws.ts';
+import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { drawWinner, resetWinners } from './service.ts';
 

@@ -25,8 +25,8 @@ export function EarlyDrawDialog({
         >
           <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm">
             <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-            Nobody can enter after the draw, not even before the end date, and the entries cannot
-            be opened again.
+            Nobody can enter after the draw, not even before the end date, and the entries cannot be
+            opened again.
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onCancel}>

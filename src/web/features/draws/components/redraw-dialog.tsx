@@ -103,8 +103,8 @@ export function RedrawDialog({
             until you spin.
           </li>
           <li>
-            The wheel then draws {several ? 'them' : 'it'} again in the same public order as
-            before, which anyone can check. Those disqualified cannot win again.
+            The wheel then draws {several ? 'them' : 'it'} again in the same public order as before,
+            which anyone can check. Those disqualified cannot win again.
           </li>
         </ul>
         <form onSubmit={submit} noValidate className="grid gap-4">
