@@ -888,7 +888,12 @@ describe('drawing places', () => {
         [2, 2],
         [3, 3],
       ]);
-      expect(moved.winnerIndex).toBe(entries.findIndex((e) => e.id === replacement.entryId));
+      // The winner disqualified has left the wheel: the slices after theirs move down by one.
+      const out = record.picks.find((pick) => pick.p === 1)!.entryId;
+      const remaining = entries.filter((e) => e.id !== out);
+      expect(moved.count).toBe(6);
+      expect(moved.labels).toEqual(remaining.map((e) => e.name));
+      expect(moved.winnerIndex).toBe(remaining.findIndex((e) => e.id === replacement.entryId));
     });
   });
 });

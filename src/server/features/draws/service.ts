@@ -281,13 +281,19 @@ export async function drawWinner(
     );
     const pick = drawn[0]!;
     const { id, name, email } = entrants.get(pick.entryId)!;
+    // The wheel leaves the disqualified out (getWheel): the slice is counted without them.
+    const out = new Set(
+      (await listPicks(tx, contest.id))
+        .filter((earlier) => earlier.status === 'disqualified')
+        .map((earlier) => earlier.entryId),
+    );
     return {
       winner: { id, name, email },
       // Position 1's pick: the contest's winnerSelectedAt is its time.
       winnerSelectedAt: drawnAt.toISOString(),
       method: winnerId ? 'manual' : 'random',
       entryCount: draw.entryIds.length,
-      index: draw.entryIds.indexOf(pick.entryId),
+      index: draw.entryIds.filter((entryId) => !out.has(entryId)).indexOf(pick.entryId),
     };
   });
 }
