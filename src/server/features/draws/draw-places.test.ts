@@ -439,8 +439,10 @@ describe('drawing places', () => {
       expect(winnerId).not.toBe(drawn.winner.id);
       const row = await contestRow(t, contest.id);
       expect(row.winnerId).toBe(winnerId);
+      // The wheel leaves the disqualified winner out.
       const wheel = expectOk<WheelData>(await api.wheel(owner, contest.id));
-      expect(wheel.winnerIndex).toBe(entries.findIndex((e) => e.id === winnerId));
+      const left = entries.filter((e) => e.id !== drawn.winner.id);
+      expect(wheel.winnerIndex).toBe(left.findIndex((e) => e.id === winnerId));
       expect((await historyOf(t, contest.id)).map((r) => [r.action, r.actorId])).toEqual([
         ['random', owner.id],
         ['disqualify', admin.id],
@@ -733,7 +735,8 @@ describe('drawing places', () => {
       const first = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id, { count: 1 }));
       const taken = first.picks[0]!.entryId;
       expectOk(await api.reset(owner, contest.id));
-      // Pick the last entry by hand: its index among the four left is 3, its slice 4.
+      // Pick the last entry by hand: its index among the four left is 3, and so is its slice
+      // on the wheel, which leaves the disqualified winner out.
       const chosen = entries.at(-1)!.id === taken ? entries.at(-2)! : entries.at(-1)!;
       const remaining = entries.map((e) => e.id).filter((id) => id !== taken);
       const picked = expectOk<DrawResult>(
@@ -742,7 +745,7 @@ describe('drawing places', () => {
       expect(picked).toMatchObject({
         method: 'manual',
         entryCount: 5,
-        index: entries.findIndex((e) => e.id === chosen.id),
+        index: remaining.indexOf(chosen.id),
         winner: { id: chosen.id, name: chosen.name, email: chosen.email },
       });
       const record = await expectVerifiable(
