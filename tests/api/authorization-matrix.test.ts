@@ -363,7 +363,12 @@ describe('authorization matrix', () => {
     },
     {
       route: 'DELETE /api/contests/:contestId/winner',
-      call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/winner` }),
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'DELETE',
+          url: `${c(fx)}/winner`,
+          payload: { reason: 'Redrawn by the owner' },
+        }),
       expected: ownerOrAdmin(200),
       // A winner drawn as the dashboard draws it (the reset disqualifies it).
       prepare: async (fx) => {

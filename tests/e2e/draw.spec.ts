@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
 import type { DrawHistoryItem, WheelData } from '#shared/contracts/draws.ts';
+import { confirmEarlyDraw } from './support/draw-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
@@ -52,7 +53,7 @@ async function expectWinners(page: Page, places: WheelData['places']) {
   }
 }
 
-test('the owner spins, the wheel lands on the winner the server drew, then resets and spins again', async ({
+test('the owner spins, the wheel lands on the winner the server drew, then redraws and spins again', async ({
   page,
   server,
   seedUserWithPassword,
@@ -73,6 +74,7 @@ test('the owner spins, the wheel lands on the winner the server drew, then reset
   await snap('draw-idle');
 
   await spinButton.click();
+  await confirmEarlyDraw(page);
   await expect(draw.getByRole('button', { name: 'SPINNING...' })).toBeDisabled();
   await expectToast(page, 'Winner Selected!');
 
@@ -94,9 +96,14 @@ test('the owner spins, the wheel lands on the winner the server drew, then reset
   await expectNoHorizontalScroll(page);
   await snap('draw-complete');
 
-  await draw.getByRole('button', { name: 'Reset & Pick New Winner' }).click();
-  await expectToast(page, 'Winner Reset!');
+  await draw.getByRole('button', { name: 'Redraw the winner' }).click();
+  const redraw = page.getByRole('dialog', { name: 'Redraw the winner?' });
+  await redraw.getByLabel('Public reason').fill('Did not reply within 72 hours');
+  await redraw.getByRole('button', { name: 'Redraw the winner' }).click();
+  await expectToast(page, 'Ready to Redraw');
   await expect(spinButton).toBeEnabled();
+  // The winner disqualified is off the wheel.
+  await expect(draw.getByText('2 entries on the wheel')).toBeVisible();
   await expect(winnerRows(page)).toHaveCount(0);
   await spinButton.click();
   await expectToast(page, 'Winner Selected!');
@@ -110,7 +117,7 @@ test('the owner spins, the wheel lands on the winner the server drew, then reset
   await expect(draw.getByText('Random draw', { exact: false })).toHaveCount(2);
   const disqualified = draw.getByRole('listitem').filter({ hasText: 'Disqualified' });
   await expect(disqualified).toContainText(winner.name);
-  await expect(disqualified).toContainText('reset by the owner');
+  await expect(disqualified).toContainText('Did not reply within 72 hours');
   await snap('draw-history');
 });
 
@@ -135,6 +142,7 @@ test('with three places, SPIN fills the next one and "Draw all" fills the rest i
   await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeEnabled();
 
   await draw.getByRole('button', { name: 'SPIN', exact: true }).click();
+  await confirmEarlyDraw(page);
   await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeDisabled();
   await expectToast(page, 'Winner Selected!');
   const first = await wheelOf(page, contest.id);
@@ -181,6 +189,7 @@ test('"Draw all 3" draws every place at once; skipping shows them all', async ({
 
   const draw = drawCard(page);
   await draw.getByRole('button', { name: 'Draw all 3' }).click();
+  await confirmEarlyDraw(page);
   await draw.getByRole('button', { name: 'Skip to the results' }).click();
   await expectToast(page, 'Winners Selected!', '3 places filled.');
   await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled();
@@ -276,6 +285,7 @@ test('with reduced motion the wheel skips the long spin and announces the winner
   await page.goto(`/dashboard/${contest.id}`);
   const draw = drawCard(page);
   await draw.getByRole('button', { name: 'SPIN', exact: true }).press('Enter');
+  await confirmEarlyDraw(page);
   await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled({ timeout: 2000 });
 });
 

@@ -6,6 +6,7 @@ import { contestEntries, contests } from '#server/db/schema.ts';
 import type { WheelData } from '#shared/contracts/draws.ts';
 import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
 import { dateTimeLocal } from './support/contest-helpers.ts';
+import { confirmEarlyDraw } from './support/draw-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
@@ -313,6 +314,7 @@ test.describe('referrals, for the owner', () => {
     await snap('referrals-wheel-idle');
 
     await draw.getByRole('button', { name: 'SPIN', exact: true }).click();
+    await confirmEarlyDraw(page);
     await expect(draw.getByRole('button', { name: 'SPINNING...' })).toBeDisabled();
     await expectToast(page, 'Winner Selected!');
     const { places } = await wheelOf(page, contest.id);

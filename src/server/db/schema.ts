@@ -203,6 +203,9 @@ export const contests = pgTable(
     // The current winners' public names by position, kept with the picks under the row lock so
     // the public page reads them with the contest.
     winners: jsonb('winners').$type<PublicWinner[]>().notNull().default([]),
+    // From a redraw of every place until each has a winner again: the public page says the
+    // places are being drawn again (docs/product.md#the-draw), kept with the winners above.
+    redrawing: boolean('redrawing').notNull().default(false),
     // Double opt-in: entries stay pending until their e-mail's link is opened (decision 019).
     requireConfirmation: boolean('require_confirmation').notNull().default(false),
     // The owner's rule per flag (docs/product.md#flagged-entries): entries with one of these

@@ -20,6 +20,9 @@ import type { TestApp } from './test-app.ts';
 
 /** The draw's API as the dashboard and the public record page call it, for the draw tests. */
 
+/** The public reason the tests give when they redraw every place. */
+export const TEST_RESET_REASON = 'Redrawn by the owner';
+
 type As = SeededUser | undefined;
 const url = (contestId: string, rest = '') => `/api/contests/${contestId}${rest}`;
 
@@ -58,8 +61,13 @@ export const drawApi = (t: TestApp) => ({
       url: url(contestId, '/winner'),
       ...(payload === undefined ? {} : { payload: payload as object }),
     }),
-  reset: (as: As, contestId: string) =>
-    request(t, as, { method: 'DELETE', url: url(contestId, '/winner') }),
+  /** DELETE /winner, redrawing every place; `payload` null sends no body, as older screens did. */
+  reset: (as: As, contestId: string, payload: unknown = { reason: TEST_RESET_REASON }) =>
+    request(t, as, {
+      method: 'DELETE',
+      url: url(contestId, '/winner'),
+      ...(payload === null ? {} : { payload: payload as object }),
+    }),
   record: (as: As, contestId: string) =>
     request(t, as, { method: 'GET', url: url(contestId, '/draw-record') }),
   wheel: (as: As, contestId: string) =>

@@ -164,6 +164,8 @@ export const publicContest = z.object({
   frozenAt: z.date().nullable(),
   /** The current winners, by position, as the public record names them ("Maria S."). */
   winners: z.array(z.object({ position: z.number(), displayName: z.string() })),
+  /** Every place was redrawn and is not filled again yet (docs/product.md#the-draw). */
+  isRedrawing: z.boolean(),
   /** Entrants confirm their e-mail before their entry counts (double opt-in). */
   requireConfirmation: z.boolean(),
   /** Bonus entries per counted referral (0: referrals off) and the most one entrant earns. */

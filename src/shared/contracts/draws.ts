@@ -101,8 +101,25 @@ export const drawPlacesBody = z
 export type DrawPlacesBody = z.input<typeof drawPlacesBody>;
 
 export const DISQUALIFY_REASON_MAX_LENGTH = 200;
-/** The reason "Reset & Pick New Winner" (docs/product.md#the-draw) gives every winner it removes. */
-export const RESET_BY_OWNER_REASON = 'reset by the owner';
+
+/**
+ * Why a winner is disqualified: public, in the draw record, so the same rules for one winner
+ * (Disqualify) and for all of them (Redraw, docs/product.md#the-draw).
+ */
+const publicReason = z
+  .string({ error: 'A reason is required' })
+  // Compatibility forms (a full-width "＠", a ligature) become the characters they stand for,
+  // so the rules below judge what readers of the record will see, and the record keeps that.
+  .normalize('NFKC')
+  .trim()
+  .min(1, 'A reason is required')
+  .max(DISQUALIFY_REASON_MAX_LENGTH, `Must be at most ${DISQUALIFY_REASON_MAX_LENGTH} characters`)
+  .regex(/^[^\0]*$/, 'Contains a character that is not allowed')
+  // The reason is published in the draw record, which never carries an e-mail address.
+  .refine(
+    (reason) => !reason.includes('@'),
+    'The reason is public: leave out e-mail addresses and @ handles',
+  );
 
 /**
  * POST /api/contests/{id}/draws/{position}/disqualify: `p` is the pick the owner saw at that place
@@ -114,22 +131,17 @@ export const disqualifyBody = z.object({
     .number({ error: 'Name the winner to disqualify' })
     .int('Name the winner to disqualify')
     .min(0, 'Name the winner to disqualify'),
-  reason: z
-    .string({ error: 'A reason is required' })
-    // Compatibility forms (a full-width "＠", a ligature) become the characters they stand for,
-    // so the rules below judge what readers of the record will see, and the record keeps that.
-    .normalize('NFKC')
-    .trim()
-    .min(1, 'A reason is required')
-    .max(DISQUALIFY_REASON_MAX_LENGTH, `Must be at most ${DISQUALIFY_REASON_MAX_LENGTH} characters`)
-    .regex(/^[^\0]*$/, 'Contains a character that is not allowed')
-    // The reason is published in the draw record, which never carries an e-mail address.
-    .refine(
-      (reason) => !reason.includes('@'),
-      'The reason is public: leave out e-mail addresses and @ handles',
-    ),
+  reason: publicReason,
 });
 export type DisqualifyBody = z.input<typeof disqualifyBody>;
+
+/**
+ * DELETE /api/contests/{id}/winner: every current winner is disqualified with this one public
+ * reason, and the places are drawn again. A request without a body (a screen from before the
+ * reason was asked) reads as one without a reason: a 400 that says so.
+ */
+export const redrawBody = z.preprocess((body) => body ?? {}, z.object({ reason: publicReason }));
+export type RedrawBody = z.input<typeof redrawBody>;
 
 export const drawPositionParams = z.object({
   contestId: z.string().max(100),

@@ -203,7 +203,8 @@ export async function resetAsOwner(
   owner: UserWithPassword,
   contestId: string,
 ): Promise<void> {
-  await resetWinners({ db }, asOwner(owner), await storedContest(db, contestId));
+  const contest = await storedContest(db, contestId);
+  await resetWinners({ db }, asOwner(owner), contest, 'Redrawn by the owner');
 }
 
 export async function deleteAsOwner(

@@ -68,6 +68,7 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     committedAt: contest.committedAt,
     frozenAt: contest.frozenAt,
     winners: contest.winners,
+    isRedrawing: contest.redrawing,
     requireConfirmation: contest.requireConfirmation,
     referralBonus: contest.referralBonus,
     referralCap: contest.referralCap,

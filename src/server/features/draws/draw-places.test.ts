@@ -10,6 +10,7 @@ import {
   fans,
   historyOf,
   picksOf,
+  TEST_RESET_REASON,
   winnersOf,
 } from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
@@ -19,7 +20,6 @@ import { csvFileForm } from '#server/testing/uploads.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   drawMessages,
-  RESET_BY_OWNER_REASON,
   type DrawHistoryItem,
   type DrawRecord,
   type DrawResult,
@@ -439,8 +439,10 @@ describe('drawing places', () => {
       expect(winnerId).not.toBe(drawn.winner.id);
       const row = await contestRow(t, contest.id);
       expect(row.winnerId).toBe(winnerId);
+      // The wheel leaves the disqualified winner out.
       const wheel = expectOk<WheelData>(await api.wheel(owner, contest.id));
-      expect(wheel.winnerIndex).toBe(entries.findIndex((e) => e.id === winnerId));
+      const left = entries.filter((e) => e.id !== drawn.winner.id);
+      expect(wheel.winnerIndex).toBe(left.findIndex((e) => e.id === winnerId));
       expect((await historyOf(t, contest.id)).map((r) => [r.action, r.actorId])).toEqual([
         ['random', owner.id],
         ['disqualify', admin.id],
@@ -733,7 +735,8 @@ describe('drawing places', () => {
       const first = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id, { count: 1 }));
       const taken = first.picks[0]!.entryId;
       expectOk(await api.reset(owner, contest.id));
-      // Pick the last entry by hand: its index among the four left is 3, its slice 4.
+      // Pick the last entry by hand: its index among the four left is 3, and so is its slice
+      // on the wheel, which leaves the disqualified winner out.
       const chosen = entries.at(-1)!.id === taken ? entries.at(-2)! : entries.at(-1)!;
       const remaining = entries.map((e) => e.id).filter((id) => id !== taken);
       const picked = expectOk<DrawResult>(
@@ -742,7 +745,7 @@ describe('drawing places', () => {
       expect(picked).toMatchObject({
         method: 'manual',
         entryCount: 5,
-        index: entries.findIndex((e) => e.id === chosen.id),
+        index: remaining.indexOf(chosen.id),
         winner: { id: chosen.id, name: chosen.name, email: chosen.email },
       });
       const record = await expectVerifiable(
@@ -791,7 +794,7 @@ describe('drawing places', () => {
       expect(await picksOf(t, contest.id)).toHaveLength(1);
     });
 
-    it('DELETE /winner disqualifies every winner "reset by the owner"; the next draw refills', async () => {
+    it("DELETE /winner disqualifies every winner with the owner's reason; the next draw refills", async () => {
       const { contest } = await contestWith(3, 9);
       const drawn = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
       const reset = expectOk(await api.reset(owner, contest.id));
@@ -802,7 +805,7 @@ describe('drawing places', () => {
       );
       expect(winnersOf(emptied)).toEqual([]);
       for (const pick of emptied.picks) {
-        expect(pick).toMatchObject({ status: 'disqualified', reason: RESET_BY_OWNER_REASON });
+        expect(pick).toMatchObject({ status: 'disqualified', reason: TEST_RESET_REASON });
         expect(pick.disqualifiedAt).not.toBeNull();
       }
       const row = await contestRow(t, contest.id);
@@ -827,7 +830,7 @@ describe('drawing places', () => {
       const listed = expectOk<DrawHistoryItem[]>(await api.history(owner, contest.id));
       expect(listed.map((item) => [item.action, item.reason])).toEqual([
         ...Array.from({ length: 3 }, () => ['random', null]),
-        ...Array.from({ length: 3 }, () => ['disqualify', RESET_BY_OWNER_REASON]),
+        ...Array.from({ length: 3 }, () => ['disqualify', TEST_RESET_REASON]),
         ...Array.from({ length: 3 }, () => ['random', null]),
       ]);
     });
@@ -888,7 +891,12 @@ describe('drawing places', () => {
         [2, 2],
         [3, 3],
       ]);
-      expect(moved.winnerIndex).toBe(entries.findIndex((e) => e.id === replacement.entryId));
+      // The winner disqualified has left the wheel: the slices after theirs move down by one.
+      const out = record.picks.find((pick) => pick.p === 1)!.entryId;
+      const remaining = entries.filter((e) => e.id !== out);
+      expect(moved.count).toBe(6);
+      expect(moved.labels).toEqual(remaining.map((e) => e.name));
+      expect(moved.winnerIndex).toBe(remaining.findIndex((e) => e.id === replacement.entryId));
     });
   });
 });

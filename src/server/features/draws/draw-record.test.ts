@@ -6,7 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Contest, ContestEntry } from '#server/db/schema.ts';
-import { drawApi, entriesOf, expectError, expectOk, winnersOf } from '#server/testing/draw-api.ts';
+import {
+  drawApi,
+  entriesOf,
+  expectError,
+  expectOk,
+  TEST_RESET_REASON,
+  winnersOf,
+} from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
 import {
   request,
@@ -299,7 +306,7 @@ describe('the public draw record', () => {
       expect(record.picks.map((pick) => [pick.p, pick.method, pick.status, pick.reason])).toEqual([
         [1, 'random', 'disqualified', 'did not reply within 72 hours'],
         [2, 'random', 'disqualified', 'not eligible'],
-        [3, 'random', 'disqualified', 'reset by the owner'],
+        [3, 'random', 'disqualified', TEST_RESET_REASON],
         [4, 'manual', 'winner', null],
       ]);
       expect(winnersOf(record)).toEqual([[1, chosen.id]]);

@@ -12,7 +12,7 @@ import {
   type ContestEntry,
 } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { currentPickAt } from '#server/testing/draw-api.ts';
+import { currentPickAt, TEST_RESET_REASON } from '#server/testing/draw-api.ts';
 import {
   request,
   seedContest,
@@ -22,12 +22,7 @@ import {
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { AdminDrawListItem } from '#shared/contracts/admin.ts';
-import {
-  drawMessages,
-  RESET_BY_OWNER_REASON,
-  WHEEL_LABEL_LIMIT,
-  type DrawHistoryItem,
-} from '#shared/contracts/draws.ts';
+import { drawMessages, WHEEL_LABEL_LIMIT, type DrawHistoryItem } from '#shared/contracts/draws.ts';
 import type { ErrorCode } from '#shared/errors.ts';
 import { drawWinner, resetWinners } from './service.ts';
 
@@ -39,7 +34,11 @@ const draw = (t: TestApp, as: SeededUser | undefined, contestId: string, payload
     ...(payload === undefined ? {} : { payload }),
   });
 const reset = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
-  request(t, as, { method: 'DELETE', url: `/api/contests/${contestId}/winner` });
+  request(t, as, {
+    method: 'DELETE',
+    url: `/api/contests/${contestId}/winner`,
+    payload: { reason: TEST_RESET_REASON },
+  });
 const wheel = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
   request(t, as, { method: 'GET', url: `/api/contests/${contestId}/wheel` });
 const history = (t: TestApp, as: SeededUser | undefined, contestId: string) =>
@@ -217,7 +216,9 @@ describe('the draw', () => {
           const body = expectOk(response);
           const ids = entries.map((entry) => entry.id);
           expect(ids).toContain(body.winner.id);
-          expect(entries[body.index]!.id).toBe(body.winner.id);
+          // Its slice on the wheel, which leaves the winners disqualified so far out.
+          const onWheel = ids.filter((id) => !won.get(contest.id)!.includes(id));
+          expect(onWheel[body.index]).toBe(body.winner.id);
           expect(body.entryCount).toBe(entries.length);
           expect(won.get(contest.id)).not.toContain(body.winner.id);
           won.get(contest.id)!.push(body.winner.id);
@@ -333,7 +334,7 @@ describe('the draw', () => {
         (await drawsOf(t, contest.id)).map((record) => [record.action, record.reason]),
       ).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['random', null],
       ]);
     });
@@ -460,7 +461,7 @@ describe('the draw', () => {
       const records = await drawsOf(t, contest.id);
       expect(records.map((record) => [record.action, record.reason])).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
       ]);
     });
   });
@@ -494,9 +495,9 @@ describe('the draw', () => {
       const records = await drawsOf(t, contest.id);
       expect(records.map((r) => [r.action, r.reason])).toEqual([
         ['random', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['manual', null],
-        ['disqualify', RESET_BY_OWNER_REASON],
+        ['disqualify', TEST_RESET_REASON],
         ['random', null],
       ]);
       expect(records.map((r) => r.entryCount)).toEqual([3, 3, 3, 3, 3]);
@@ -544,7 +545,7 @@ describe('the draw', () => {
         actor: 'Sam',
         createdAt: records[2]!.createdAt.toISOString(),
       });
-      expect(listed[1]).toMatchObject({ action: 'disqualify', reason: RESET_BY_OWNER_REASON });
+      expect(listed[1]).toMatchObject({ action: 'disqualify', reason: TEST_RESET_REASON });
       const times = listed.map((item) => Date.parse(item.createdAt));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     });
@@ -578,7 +579,7 @@ describe('the draw', () => {
           contest,
           undefined,
         );
-        await resetWinners({ db: t.database.db }, user, contest);
+        await resetWinners({ db: t.database.db }, user, contest, TEST_RESET_REASON);
         expected.push(['random', result.winner.name], ['disqualify', result.winner.name]);
       }
       const listed = expectOk(await history(t, owner, contest.id)) as DrawHistoryItem[];
@@ -596,7 +597,7 @@ describe('the draw', () => {
       expect(expectOk(await history(t, owner, one.id))).toHaveLength(1);
       const listedTwo = expectOk(await history(t, owner, two.id)) as DrawHistoryItem[];
       expect(listedTwo.map((item) => [item.action, item.entrantName, item.reason])).toEqual([
-        ['disqualify', 'Two', RESET_BY_OWNER_REASON],
+        ['disqualify', 'Two', TEST_RESET_REASON],
         ['random', 'Two', null],
       ]);
     });
@@ -676,7 +677,7 @@ describe('the draw', () => {
         winners[0],
         winners[1],
       ]);
-      expect(records.map((record) => record.reason)).toEqual([null, RESET_BY_OWNER_REASON, null]);
+      expect(records.map((record) => record.reason)).toEqual([null, TEST_RESET_REASON, null]);
     });
 
     it("an admin's delete through /api/admin/contests keeps them too, and the audit", async () => {
@@ -838,13 +839,15 @@ describe('the draw', () => {
         'Micro 5',
         'Micro 6',
       ]);
-      // Each entry picked by hand in turn (a picked entry cannot be picked again).
+      // Each entry picked by hand in turn (a picked entry cannot be picked again); the wheel
+      // leaves those disqualified before it out, so each is the first slice of what remains.
       for (const [index, entry] of entries.entries()) {
         const picked = expectOk(await draw(t, owner, byHand.id, { winnerId: entry.id }));
-        expect(picked.index, entry.name).toBe(index);
+        expect(picked.index, entry.name).toBe(0);
         const wheelData = expectOk(await wheel(t, owner, byHand.id));
-        expect(wheelData.winnerIndex, entry.name).toBe(index);
-        expect(wheelData.places[0].slice, entry.name).toBe(index);
+        expect(wheelData.labels).toEqual(entries.slice(index).map((rest) => rest.name));
+        expect(wheelData.winnerIndex, entry.name).toBe(0);
+        expect(wheelData.places[0].slice, entry.name).toBe(0);
         expectOk(await reset(t, owner, byHand.id));
       }
       const atRandom = await microContest();

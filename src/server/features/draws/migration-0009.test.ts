@@ -6,7 +6,13 @@ import { contests } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { firstRowOf, openDatabaseBefore } from '#server/testing/database-before.ts';
-import { drawApi, expectError, expectOk, historyOf } from '#server/testing/draw-api.ts';
+import {
+  drawApi,
+  expectError,
+  expectOk,
+  historyOf,
+  TEST_RESET_REASON,
+} from '#server/testing/draw-api.ts';
 import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
 import type { SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
@@ -210,7 +216,7 @@ describe('migration 0009 on a database from before verifiable draws', () => {
     const history = await historyOf(t, ids.drawn);
     expect(history.map((record) => [record.action, record.entryId, record.reason])).toEqual([
       ['random', ids.winner, null],
-      ['reset', ids.winner, null],
+      ['reset', ids.winner, TEST_RESET_REASON],
     ]);
     expectError(await api.reset(owner, ids.drawn), 409, 'NO_WINNER');
 

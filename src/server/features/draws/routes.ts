@@ -9,6 +9,7 @@ import {
   drawPlacesBody,
   drawPositionParams,
   drawWinnerBody,
+  redrawBody,
 } from '#shared/contracts/draws.ts';
 import { createDrawRecordCache, recordCompression } from './record-cache.ts';
 import {
@@ -41,10 +42,11 @@ export const drawRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.delete(
     '/api/contests/:contestId/winner',
-    { schema: { params: contestParams } },
+    { schema: { params: contestParams, body: redrawBody } },
     async (request) => {
-      await resetWinners(ctx, requireUser(request), await managedContest(request));
-      return { message: 'The winner has been reset.' };
+      const contest = await managedContest(request);
+      await resetWinners(ctx, requireUser(request), contest, request.body.reason);
+      return { message: 'The places will be drawn again.' };
     },
   );
 

@@ -15,7 +15,6 @@ import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
 import {
   drawMessages,
-  RESET_BY_OWNER_REASON,
   WHEEL_LABEL_LIMIT,
   type DrawHistoryItem,
   type DrawMethod,
@@ -61,10 +60,15 @@ export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
 
 /**
  * The contest's winner fields follow the picks: `winnerId` is position 1 (the single winner of
- * docs/product.md#the-draw), `winners` the public names by position.
+ * docs/product.md#the-draw), `winners` the public names by position, and `redrawing` says the
+ * places are being drawn again from a redraw of them all until every one is filled.
  */
-async function syncWinners(tx: Db, contestId: string): Promise<void> {
-  const winners = currentWinners(await listPicks(tx, contestId)).sort(
+async function syncWinners(
+  tx: Db,
+  contest: Contest,
+  { isRedraw = false }: { isRedraw?: boolean } = {},
+): Promise<void> {
+  const winners = currentWinners(await listPicks(tx, contest.id)).sort(
     (a, b) => a.position - b.position,
   );
   const first = winners.find((winner) => winner.position === 1);
@@ -74,8 +78,9 @@ async function syncWinners(tx: Db, contestId: string): Promise<void> {
       winners: winners.map(({ position, displayName }) => ({ position, displayName })),
       winnerId: first?.entryId ?? null,
       winnerSelectedAt: first?.drawnAt ?? null,
+      redrawing: isRedraw || (contest.redrawing && winners.length < contest.winnersCount),
     })
-    .where(eq(contests.id, contestId));
+    .where(eq(contests.id, contest.id));
 }
 
 type Entrants = Awaited<ReturnType<typeof listEntrants>>;
@@ -121,7 +126,7 @@ async function placePicks(
       };
     }),
   );
-  await syncWinners(tx, locked.contest.id);
+  await syncWinners(tx, locked.contest);
   return entrants;
 }
 
@@ -276,13 +281,19 @@ export async function drawWinner(
     );
     const pick = drawn[0]!;
     const { id, name, email } = entrants.get(pick.entryId)!;
+    // The wheel leaves the disqualified out (getWheel): the slice is counted without them.
+    const out = new Set(
+      (await listPicks(tx, contest.id))
+        .filter((earlier) => earlier.status === 'disqualified')
+        .map((earlier) => earlier.entryId),
+    );
     return {
       winner: { id, name, email },
       // Position 1's pick: the contest's winnerSelectedAt is its time.
       winnerSelectedAt: drawnAt.toISOString(),
       method: winnerId ? 'manual' : 'random',
       entryCount: draw.entryIds.length,
-      index: draw.entryIds.indexOf(pick.entryId),
+      index: draw.entryIds.filter((entryId) => !out.has(entryId)).indexOf(pick.entryId),
     };
   });
 }
@@ -365,21 +376,22 @@ export async function disqualifyWinner(
 }
 
 /**
- * "Reset & Pick New Winner" (docs/product.md#the-draw): every current winner is disqualified
- * with the reason "reset by the owner", and the next draw fills their places from the same
- * sequence. A winner drawn before verifiable draws is simply cleared, as before.
+ * "Redraw all places" (docs/product.md#the-draw): every current winner is disqualified with the
+ * owner's one public reason, and the next draw fills their places from the same sequence. A
+ * winner drawn before verifiable draws is simply cleared, as before.
  */
 export async function resetWinners(
   { db }: DbContext,
   actor: SessionUser,
   contest: Contest,
+  reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockContest(tx, contest.id);
     const winners = currentWinners(await listPicks(tx, contest.id));
     if (winners.length > 0) {
-      await disqualifyPicks(tx, actor, locked, winners, RESET_BY_OWNER_REASON);
-      await syncWinners(tx, contest.id);
+      await disqualifyPicks(tx, actor, locked, winners, reason);
+      await syncWinners(tx, locked.contest, { isRedraw: true });
       return;
     }
     const earlierWinnerId = locked.contest.winnerId;
@@ -395,7 +407,7 @@ export async function resetWinners(
         entrantName: previous?.name ?? null,
         entrantEmail: previous?.email ?? null,
         action: 'reset',
-        reason: null,
+        reason,
       },
     ]);
   });
@@ -430,9 +442,26 @@ async function listWheelWeights(db: Db, contest: Contest): Promise<number[] | nu
   return isWeighted(contest) ? (await listEntryIds(db, contest)).weights : null;
 }
 
-/** Slices in the wheel's order (the frozen list once drawn) and every filled place. */
+/**
+ * Leaves the disqualified out of a list in the wheel's order: `out` holds their slices in the
+ * full order, lowest first.
+ */
+function withoutSlices<T>(list: T[], out: number[]): T[] {
+  if (out.length === 0) return list;
+  const gone = new Set(out);
+  return list.filter((_, slice) => !gone.has(slice));
+}
+
+/** Where a slice of the full order stands once the disqualified before it are gone. */
+const sliceAfter = (slice: number, out: number[]) =>
+  slice - out.filter((gone) => gone < slice).length;
+
+/**
+ * The wheel shows who can still win (docs/product.md#the-draw): the entries drawn from (the frozen
+ * list once drawn), less the winners disqualified, in the wheel's order; and every filled place.
+ */
 export async function getWheel({ db }: DbContext, contest: Contest): Promise<WheelData> {
-  const labels =
+  const allLabels =
     contest.entryCount <= WHEEL_LABEL_LIMIT
       ? (
           await db
@@ -442,22 +471,37 @@ export async function getWheel({ db }: DbContext, contest: Contest): Promise<Whe
             .orderBy(...wheelOrder)
         ).map((row) => row.name)
       : null;
-  const count = labels?.length ?? contest.frozenEntryCount ?? (await countDrawnFrom(db, contest));
-  const winners = currentWinners(await listPicks(db, contest.id));
+  const picks = await listPicks(db, contest.id);
+  const winners = currentWinners(picks);
+  const disqualified = picks.filter((pick) => pick.status === 'disqualified');
   // A winner drawn before verifiable draws has no pick, but still a slice.
-  const entryIds = contest.winnerId
-    ? [...winners.map((winner) => winner.entryId), contest.winnerId]
-    : winners.map((winner) => winner.entryId);
+  const entryIds = [
+    ...winners.map((winner) => winner.entryId),
+    ...(contest.winnerId ? [contest.winnerId] : []),
+    ...disqualified.map((pick) => pick.entryId),
+  ];
   const entries = entryIds.length > 0 ? await listSlices(db, contest, entryIds) : new Map();
+  const out = disqualified
+    .flatMap((pick) => entries.get(pick.entryId)?.slice ?? [])
+    .sort((a, b) => a - b);
+  const allCount =
+    allLabels?.length ?? contest.frozenEntryCount ?? (await countDrawnFrom(db, contest));
   const places: DrawnPlace[] = winners
     .map((winner) => {
       const { name, email, slice } = entries.get(winner.entryId)!;
       const { position, p, entryId, method } = winner;
-      return { position, p, entryId, name, email, method, slice };
+      return { position, p, entryId, name, email, method, slice: sliceAfter(slice, out) };
     })
     .sort((a, b) => a.position - b.position);
-  const winnerIndex = contest.winnerId ? (entries.get(contest.winnerId)?.slice ?? null) : null;
-  return { count, labels, weights: await listWheelWeights(db, contest), winnerIndex, places };
+  const earlierSlice = contest.winnerId ? entries.get(contest.winnerId)?.slice : undefined;
+  const weights = await listWheelWeights(db, contest);
+  return {
+    count: allCount - out.length,
+    labels: allLabels && withoutSlices(allLabels, out),
+    weights: weights && withoutSlices(weights, out),
+    winnerIndex: earlierSlice === undefined ? null : sliceAfter(earlierSlice, out),
+    places,
+  };
 }
 
 async function isDrawable(db: Db, contest: Contest, entryId: string): Promise<boolean> {

@@ -52,7 +52,13 @@ const LeaderboardCard = lazy(() =>
   ),
 );
 
-function winnersSentence(winnersCount: number, isDrawn: boolean): string {
+/** After the owner redrew every place, until each is filled again (docs/product.md#the-draw). */
+const redrawingSentence = (winnersCount: number) =>
+  winnersCount === 1 ? 'The winner is being drawn again' : 'The places are being drawn again';
+
+function winnersSentence(contest: PublicContest, isDrawn: boolean): string {
+  const { winnersCount } = contest;
+  if (contest.isRedrawing) return redrawingSentence(winnersCount);
   const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
   if (isDrawn) return `${winners} ${winnersCount === 1 ? 'has' : 'have'} been drawn`;
   return `${winners} will be drawn`;
@@ -162,7 +168,7 @@ export function ContestEntryPage({
           </p>
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-violet-100">
             <Trophy aria-hidden className="size-5 shrink-0 text-accent" />
-            {winnersSentence(contest.winnersCount, isDrawn)}
+            {winnersSentence(contest, isDrawn)}
           </p>
         </header>
         <div className="grid gap-6 p-6">
@@ -225,9 +231,11 @@ export function ContestEntryPage({
             <div className="rounded-2xl bg-muted p-6 text-center">
               <h2 className="text-xl font-extrabold">Contest Ended</h2>
               <p className="mt-1 text-muted-foreground">
-                {isDrawn
-                  ? 'The winners have been drawn: this contest takes no more entries.'
-                  : 'This contest is no longer accepting entries.'}
+                {contest.isRedrawing
+                  ? `${redrawingSentence(contest.winnersCount)}: this contest takes no more entries.`
+                  : isDrawn
+                    ? 'The winners have been drawn: this contest takes no more entries.'
+                    : 'This contest is no longer accepting entries.'}
               </p>
             </div>
           )}

@@ -1,21 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FastForward, ListOrdered, ShieldCheck, Sparkles } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { acceptsEntries } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { reportFailure } from '#web/lib/report-failure.ts';
+import { LeftOutNotice } from '#web/features/flag-review/components/left-out-notice.tsx';
 import { useDrawPlaces } from '../api/draw-places.ts';
 import { useDraws } from '../api/get-draws.ts';
 import { useWheel } from '../api/get-wheel.ts';
 import { refreshDraw } from '../api/refresh-draw.ts';
-import { useResetWinner } from '../api/reset-winner.ts';
 import { latestPlace } from '../lib/places.ts';
 import { useDrawSpin } from '../lib/use-draw-spin.ts';
 import { layoutFor, restingRotation } from '../lib/wheel-geometry.ts';
 import { DrawHistory } from './draw-history.tsx';
+import { EarlyDrawDialog } from './early-draw-dialog.tsx';
 import { Wheel, type WheelHandle } from './wheel.tsx';
 import { WinnerPlaces } from './winner-places.tsx';
 
@@ -66,7 +67,8 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
   const wheelQuery = useWheel(contest.id);
   const drawsQuery = useDraws(contest.id);
   const drawPlaces = useDrawPlaces(contest.id);
-  const resetWinner = useResetWinner(contest.id);
+  // The places a draw asked for (undefined: every empty one) while the owner confirms it.
+  const [earlyDraw, setEarlyDraw] = useState<{ count: number | undefined } | null>(null);
   const wheelRef = useRef<WheelHandle>(null);
   const spin = useDrawSpin({
     contestId: contest.id,
@@ -84,9 +86,16 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
   const latest = spin.isSpinning ? undefined : latestPlace(places);
   const wheelRotation = latest && wheel ? restingRotation(latest.slice, layout) : null;
 
-  const draw = (placesToDraw: number | undefined) => {
+  const startDraw = (placesToDraw: number | undefined) => {
     if (spin.isSpinning || isComplete || count === 0) return;
     spin.start(() => drawPlaces.mutateAsync(placesToDraw), places);
+  };
+
+  // The first draw closes entries for good: while they are open, the owner is asked first.
+  const draw = (placesToDraw: number | undefined) => {
+    if (spin.isSpinning || isComplete || count === 0) return;
+    if (!contest.frozenAt && acceptsEntries(contest)) setEarlyDraw({ count: placesToDraw });
+    else startDraw(placesToDraw);
   };
 
   const showReplacement = (out: DrawnPlace) =>
@@ -101,18 +110,12 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
     onDrawChange();
   };
 
-  const reset = () =>
-    resetWinner.mutate(undefined, {
-      onSuccess: () => {
-        onDrawChange();
-        spin.announce('The winner was reset. The wheel is ready.');
-        toast({ title: 'Winner Reset!', description: 'You can spin the wheel again.' });
-      },
-      onError: (error) => {
-        reportFailure(error, 'Error', 'Failed to reset winner');
-        refresh();
-      },
-    });
+  const redrawn = () => {
+    onDrawChange();
+    const what = contest.winnersCount === 1 ? 'the winner' : 'the places';
+    spin.announce(`The wheel is ready to draw ${what} again.`);
+    toast({ title: 'Ready to Redraw', description: `Spin the wheel to draw ${what} again.` });
+  };
 
   const buttonLabel = isComplete ? 'COMPLETE' : spin.isSpinning ? 'SPINNING...' : 'SPIN';
   return (
@@ -166,6 +169,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
               </span>
             ) : null}
           </p>
+          <LeftOutNotice contestId={contest.id} />
           {spin.canSkip ? (
             <Button variant="outline" size="sm" onClick={spin.skip}>
               <FastForward aria-hidden />
@@ -186,10 +190,9 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
           winnersCount={contest.winnersCount}
           selectedAt={contest.winnerSelectedAt}
           isBusy={spin.isSpinning}
-          isResetting={resetWinner.isPending}
-          onReset={reset}
+          onRedrawn={redrawn}
           onDisqualified={showReplacement}
-          onDisqualifyFailed={refresh}
+          onFailed={refresh}
         />
       ) : null}
       {contest.seedHash ? (
@@ -206,6 +209,15 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
         </p>
       ) : null}
       <DrawHistory draws={drawsQuery.data ?? []} />
+      <EarlyDrawDialog
+        endDate={earlyDraw ? contest.endDate : null}
+        onCancel={() => setEarlyDraw(null)}
+        onConfirm={() => {
+          const placesToDraw = earlyDraw?.count;
+          setEarlyDraw(null);
+          startDraw(placesToDraw);
+        }}
+      />
     </section>
   );
 }

@@ -1,13 +1,14 @@
-import { RotateCcw, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { ordinal } from '../lib/places.ts';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
+import { RedrawDialog } from './redraw-dialog.tsx';
 
 /**
  * The winners by position, with each one's name and e-mail for the owner, a way to disqualify
- * each, and "Reset & Pick New Winner" (docs/product.md#the-draw) (which disqualifies them all).
+ * each, and "Redraw all places" / "Redraw the winner" (docs/product.md#the-draw), which
+ * disqualifies them all.
  */
 export function WinnerPlaces({
   contestId,
@@ -15,10 +16,9 @@ export function WinnerPlaces({
   winnersCount,
   selectedAt,
   isBusy,
-  isResetting,
-  onReset,
+  onRedrawn,
   onDisqualified,
-  onDisqualifyFailed,
+  onFailed,
 }: {
   contestId: string;
   places: DrawnPlace[];
@@ -26,10 +26,10 @@ export function WinnerPlaces({
   selectedAt: string | null;
   /** A draw is on screen: nothing else may start. */
   isBusy: boolean;
-  isResetting: boolean;
-  onReset: () => void;
+  onRedrawn: () => void;
   onDisqualified: (place: DrawnPlace) => void;
-  onDisqualifyFailed: () => void;
+  /** A disqualification or a redraw was refused: the draw is read again. */
+  onFailed: () => void;
 }) {
   const several = winnersCount > 1;
   return (
@@ -68,9 +68,9 @@ export function WinnerPlaces({
             <DisqualifyDialog
               contestId={contestId}
               place={place}
-              disabled={isBusy || isResetting}
+              disabled={isBusy}
               onDisqualified={onDisqualified}
-              onFailed={onDisqualifyFailed}
+              onFailed={onFailed}
               className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end"
             />
           </li>
@@ -81,16 +81,14 @@ export function WinnerPlaces({
           Selected on {formatDateTime(selectedAt)}
         </p>
       ) : null}
-      <Button
-        variant="outline"
-        size="sm"
-        className="mt-3"
-        disabled={isBusy || isResetting}
-        onClick={onReset}
-      >
-        <RotateCcw aria-hidden />
-        {isResetting ? 'Resetting...' : 'Reset & Pick New Winner'}
-      </Button>
+      <RedrawDialog
+        contestId={contestId}
+        places={places}
+        winnersCount={winnersCount}
+        disabled={isBusy}
+        onRedrawn={onRedrawn}
+        onFailed={onFailed}
+      />
     </section>
   );
 }

@@ -8,6 +8,9 @@ import { useFlagReview } from '../api/get-flag-review.ts';
 import { useSetFlagRule } from '../api/set-flag-rule.ts';
 import { DrawDecisionToggle } from './draw-decision-toggle.tsx';
 
+/** The card's id, for the wheel's "N flagged entries are left out: review" link. */
+export const FLAG_REVIEW_ANCHOR = 'flag-review';
+
 const entriesCount = (count: number) =>
   `${count.toLocaleString()} ${count === 1 ? 'entry' : 'entries'}`;
 
@@ -78,8 +81,9 @@ export function FlagReviewCard({ contestId }: { contestId: string }) {
   const { flagged, leftOut, isLocked } = review;
   return (
     <section
+      id={FLAG_REVIEW_ANCHOR}
       aria-labelledby="flag-review-title"
-      className="rounded-2xl border border-amber-300 bg-card p-5 shadow-sm"
+      className="scroll-mt-4 rounded-2xl border border-amber-300 bg-card p-5 shadow-sm"
     >
       <div className="grid gap-1">
         <h2 id="flag-review-title" className="flex items-center gap-2 text-lg font-bold">

@@ -1,0 +1,1 @@
+ALTER TABLE "contests" ADD COLUMN "redrawing" boolean DEFAULT false NOT NULL;
