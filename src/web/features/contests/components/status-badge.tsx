@@ -2,7 +2,7 @@ import { statusAt } from '#shared/contest-time.ts';
 import type { ContestStatus, PublicContest } from '#shared/contracts/contests.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 
-const looks: Record<
+export const statusLooks: Record<
   ContestStatus,
   { label: string; tone: 'success' | 'neutral' | 'warning' | 'info' }
 > = {
@@ -13,8 +13,17 @@ const looks: Record<
   drawn: { label: 'Winners drawn', tone: 'neutral' },
 };
 
-/** The contest's status (docs/product.md#contest-states) as the owner's screens name it. */
-export function StatusBadge({ contest, now }: { contest: PublicContest; now?: number }) {
-  const { label, tone } = looks[statusAt(contest, now)];
+/**
+ * The contest's status (docs/product.md#contest-states) as the owner's and the admin's screens
+ * name it.
+ */
+export function StatusBadge({
+  contest,
+  now,
+}: {
+  contest: Pick<PublicContest, 'status'> & { endDate: string | Date };
+  now?: number;
+}) {
+  const { label, tone } = statusLooks[statusAt(contest, now)];
   return <Badge tone={tone}>{label}</Badge>;
 }
