@@ -136,7 +136,8 @@ export type UpdateContestBody = z.input<typeof updateContestBody>;
 export const contestMessages = {
   endDateLocked:
     'The winners are drawn: the end date can no longer change, as entries are closed for good.',
-  statusLocked: 'The winners are drawn: entries are closed for good and cannot be paused or resumed.',
+  statusLocked:
+    'The winners are drawn: entries are closed for good and cannot be paused or resumed.',
 };
 
 /** Publish a draft, pause or resume entries. */

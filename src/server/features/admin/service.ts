@@ -17,8 +17,11 @@ import {
 import { AppError } from '#server/errors.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
-import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
-import { contestStatusSql } from '#server/features/contests/status.ts';
+import {
+  contestStatusSql,
+  deleteContest,
+  getManagedContest,
+} from '#server/features/contests/service.ts';
 import {
   countActiveAdmins,
   createVerifiedUser,

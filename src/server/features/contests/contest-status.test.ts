@@ -11,7 +11,7 @@ import {
   type OwnerContest,
   type PublicContest,
 } from '#shared/contracts/contests.ts';
-import { contestStatusOf, contestStatusSql } from './status.ts';
+import { contestStatusOf, contestStatusSql } from './service.ts';
 
 /**
  * One status per contest (docs/product.md#contest-states): the owner's and the public JSON carry

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbContext } from '#server/context.ts';
 import { contests, type Contest } from '#server/db/schema.ts';
@@ -7,6 +7,7 @@ import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import {
   contestMessages,
+  type ContestStatus,
   type createContestBody,
   type ownerContest,
   type publicContest,
@@ -15,7 +16,6 @@ import {
 import { drawMessages } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { referralMessages } from '#shared/contracts/referrals.ts';
-import { contestStatusOf } from './status.ts';
 
 export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
 
@@ -50,6 +50,32 @@ export async function getManagedContest(
   if (!contest || !canManage(user, contest)) throw contestNotFound();
   return contest;
 }
+
+type StatusFields = Pick<Contest, 'publishedAt' | 'frozenAt' | 'endDate' | 'isActive'>;
+
+/**
+ * Where a contest stands (docs/product.md#contest-states), the one rule every answer carries.
+ * A draw freezes a contest for good, so `drawn` wins over its dates and its pause; a contest
+ * past its end is `ended` whether or not it was paused.
+ */
+export function contestStatusOf(contest: StatusFields, now = Date.now()): ContestStatus {
+  if (contest.publishedAt === null) return 'draft';
+  if (contest.frozenAt !== null) return 'drawn';
+  if (now >= contest.endDate.getTime()) return 'ended';
+  return contest.isActive ? 'open' : 'paused';
+}
+
+/**
+ * The same rule in SQL, for counting and filtering many contests in the database (the admin
+ * figures and list); `contest-status.test.ts` checks that both agree for every state.
+ */
+export const contestStatusSql: SQL<ContestStatus> = sql<ContestStatus>`(case
+  when ${contests.publishedAt} is null then 'draft'
+  when ${contests.frozenAt} is not null then 'drawn'
+  when ${contests.endDate} <= now() then 'ended'
+  when not ${contests.isActive} then 'paused'
+  else 'open'
+end)`;
 
 export function toPublicContest(contest: Contest): z.input<typeof publicContest> {
   return {

@@ -44,7 +44,10 @@ describe('entry summary', () => {
       .where(eq(contestEntries.id, referredOne!.id));
 
     const summary = expectOk<EntrySummary>(
-      await request(t, owner, { method: 'GET', url: `/api/contests/${contest.id}/entries/summary` }),
+      await request(t, owner, {
+        method: 'GET',
+        url: `/api/contests/${contest.id}/entries/summary`,
+      }),
     );
     expect(summary).toEqual({ all: 7, pending: 3, confirmed: 4, flagged: 2, referred: 1 });
     for (const filter of entryListFilters) {
