@@ -40,6 +40,11 @@ export const CSV_IMPORT_MAX_ROWS = 100_000;
 
 export const LIST_CLOCK_REFRESH_MS = 60_000;
 export const ENTRY_COUNT_REFETCH_MS = 30_000;
+/**
+ * An open contest's dashboard asks for its entries this often while its tab is shown, so a new
+ * entry appears within 3 s (docs/product.md#times-refreshes-and-constants).
+ */
+export const LIVE_DASHBOARD_REFRESH_MS = 2_000;
 export const COUNTDOWN_TICK_MS = 1000;
 
 /** A pending entry's confirmation link works this long; the entry is then purged. */

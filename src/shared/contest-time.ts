@@ -3,9 +3,9 @@
  * shared by the screens and the server so that both agree on when a contest is open.
  */
 
-type ContestTimes = { isActive: boolean; isPublished: boolean; endDate: string | Date };
+import type { ContestStatus } from '#shared/contracts/contests.ts';
 
-export type ContestStatus = 'active' | 'ended' | 'paused' | 'draft';
+type ContestTimes = { isActive: boolean; isPublished: boolean; endDate: string | Date };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,10 +20,16 @@ export function acceptsEntries(contest: ContestTimes, now = Date.now()): boolean
   return contest.isActive && now < endTime(contest);
 }
 
-export function contestStatus(contest: ContestTimes, now = Date.now()): ContestStatus {
-  if (!contest.isPublished) return 'draft';
-  if (now >= endTime(contest)) return 'ended';
-  return contest.isActive ? 'active' : 'paused';
+/**
+ * The server's status (the one rule, `contestStatusOf`) as the screen's clock moves on: an open
+ * or paused contest ends at its end date without waiting for the next answer.
+ */
+export function statusAt(
+  contest: { status: ContestStatus; endDate: string | Date },
+  now = Date.now(),
+): ContestStatus {
+  const endsNow = contest.status === 'open' || contest.status === 'paused';
+  return endsNow && now >= endTime(contest) ? 'ended' : contest.status;
 }
 
 /** 'Ended', 'Nd Nh left', 'Nh left' or 'Nm left' (contest cards). */

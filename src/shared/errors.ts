@@ -45,6 +45,8 @@ export const errorCodes = [
   'PICK_CHANGED',
   /** Changing the number of winners after the first draw. */
   'WINNERS_COUNT_LOCKED',
+  /** Moving the end date of, pausing or resuming a contest whose winners are drawn. */
+  'CONTEST_DRAWN',
   /** A draw on a draft: its draw has no public commitment yet. */
   'NOT_PUBLISHED',
   'LAST_ADMIN',

@@ -178,7 +178,7 @@ test.describe('admin panel /admin', () => {
     const paused = listRow(tabPanel(page), `Paused ${token} Raffle`);
     const done = listRow(tabPanel(page), `Ended ${token} Raffle`);
     await expect(open.getByText('Active', { exact: true })).toBeVisible();
-    await expect(paused.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(paused.getByText('Paused', { exact: true })).toBeVisible();
     await expect(done.getByText('Ended', { exact: true })).toBeVisible();
     await expect(done.getByText('Winner Selected', { exact: true })).toBeVisible();
     await expect(open.getByText('Winner Selected', { exact: true })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { describeFlag } from '#shared/contracts/entry-flags.ts';
-import { enterContest } from './support/contest-helpers.ts';
+import { enterContest, expectFilterCounts } from './support/contest-helpers.ts';
 import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
@@ -69,7 +69,7 @@ test.describe('trusted leads', () => {
       await signIn(owner);
       await page.goto(`/dashboard/${contest.id}`);
       const entries = page.getByRole('region', { name: 'Contest Entries' });
-      await expect(entries.getByText('1 confirmed · 0 pending · 0 flagged')).toBeVisible();
+      await expectFilterCounts(entries, { Confirmed: 1, Pending: 0, Flagged: 0 });
       await expect(entries.getByText('Priya Shah')).toBeVisible();
       await snap('owner-after-confirmation');
     },
@@ -105,7 +105,7 @@ test.describe('trusted leads', () => {
     await signIn(owner);
     await page.goto(`/dashboard/${contest.id}`);
     const entries = page.getByRole('region', { name: 'Contest Entries' });
-    await expect(entries.getByText('3 confirmed · 1 pending · 2 flagged')).toBeVisible();
+    await expectFilterCounts(entries, { Confirmed: 3, Pending: 1, Flagged: 2 });
 
     await entries.getByRole('tab', { name: 'Pending' }).click();
     await expect(entries.getByText('Waiting Wendy')).toBeVisible();
@@ -128,7 +128,7 @@ test.describe('trusted leads', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Remove entry?' });
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expectToast(page, 'Entry Removed');
-    await expect(entries.getByText('2 confirmed · 1 pending · 0 flagged')).toBeVisible();
+    await expectFilterCounts(entries, { Confirmed: 2, Pending: 1, Flagged: 0 });
     await snap('after-moderation');
   });
 });

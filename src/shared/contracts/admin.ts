@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signupBody } from './auth.ts';
+import { contestStatus } from './contests.ts';
 import { drawActions } from './draws.ts';
 
 /** One contract per admin endpoint: the server validates with it, the admin screens reuse it. */
@@ -32,6 +33,12 @@ export const adminListQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 export type AdminListQuery = z.output<typeof adminListQuery>;
+
+/** The contests list also filters by status (docs/product.md#contest-states). */
+export const adminContestListQuery = adminListQuery.extend({
+  status: contestStatus.optional(),
+});
+export type AdminContestListQuery = z.output<typeof adminContestListQuery>;
 
 export const adminAuditQuery = z.object({
   limit: z.coerce
@@ -113,6 +120,7 @@ export type AdminUserListItem = z.infer<typeof adminUserListItem>;
 export const adminContestListItem = z.object({
   id: z.string(),
   title: z.string(),
+  status: contestStatus,
   isActive: z.boolean(),
   winnerId: z.string().nullable(),
   endDate: z.coerce.date(),

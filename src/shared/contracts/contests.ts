@@ -132,6 +132,14 @@ export const updateContestBody = contestBody({
 });
 export type UpdateContestBody = z.input<typeof updateContestBody>;
 
+/** Refusals of changes that no longer apply once the winners are drawn (409 CONTEST_DRAWN). */
+export const contestMessages = {
+  endDateLocked:
+    'The winners are drawn: the end date can no longer change, as entries are closed for good.',
+  statusLocked:
+    'The winners are drawn: entries are closed for good and cannot be paused or resumed.',
+};
+
 /** Publish a draft, pause or resume entries. */
 export const setContestActiveBody = z.object({ isActive: z.boolean() });
 
@@ -142,6 +150,16 @@ export const contestIdParamsAlias = z.object({
   contestId: z.uuid('Contest not found'),
 });
 
+/**
+ * Where a contest stands (docs/product.md#contest-states), computed by the server in one place
+ * and read by every screen: a draft was never published; open takes entries; paused was
+ * published and then stopped by its owner; ended has passed its end date without a draw; drawn
+ * was frozen by its first draw, whatever its dates.
+ */
+export const contestStatuses = ['draft', 'open', 'paused', 'ended', 'drawn'] as const;
+export const contestStatus = z.enum(contestStatuses);
+export type ContestStatus = z.infer<typeof contestStatus>;
+
 /** Fields anyone with the link may see: never the owner, never an entrant's e-mail. */
 export const publicContest = z.object({
   id: z.string(),
@@ -151,6 +169,8 @@ export const publicContest = z.object({
   prizeValue: z.string().nullable(),
   endDate: z.date(),
   maxEntries: z.number().nullable(),
+  status: contestStatus,
+  /** Kept beside `status` for the clients that read them (docs/product.md#api). */
   isActive: z.boolean(),
   isPublished: z.boolean(),
   confirmationMessage: z.string().nullable(),

@@ -168,8 +168,8 @@ export type ContestEntryItem = {
 export const entryListFilters = ['all', 'pending', 'confirmed', 'flagged', 'referred'] as const;
 export type EntryListFilter = (typeof entryListFilters)[number];
 
-/** The owner's counts beside the list. */
-export type EntrySummary = { confirmed: number; pending: number; flagged: number };
+/** The owner's counts beside the list: one per filter, the entries that filter lists. */
+export type EntrySummary = Record<EntryListFilter, number>;
 
 /** What opening a confirmation link answers. */
 export type EntryConfirmation = {

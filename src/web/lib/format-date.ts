@@ -3,6 +3,11 @@ export function formatDateTime(value: string | Date, dateStyle: 'medium' | 'long
   return new Date(value).toLocaleString(undefined, { dateStyle, timeStyle: 'short' });
 }
 
+/** A date alone in the reader's own locale, e.g. "Nov 21, 2026". */
+export function formatDate(value: string | Date) {
+  return new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
 /**
  * The same in UTC and US English, said so: what a page rendered on the server shows before the
  * browser (which knows the reader's zone) takes over, so that both renderings agree.

@@ -56,8 +56,8 @@ export const statLabels: Record<keyof AdminStatsFigures, string> = {
 
 /**
  * The platform's figures counted straight from the database, by the definitions of
- * docs/product.md#contest-states (an active contest is open and not yet ended). Workers share a
- * database, so tests add to these.
+ * docs/product.md#contest-states (an active contest is open: published, not drawn, not paused,
+ * not yet ended). Workers share a database, so tests add to these.
  */
 export async function countFigures(db: Db): Promise<AdminStatsFigures> {
   const count = async (query: Promise<{ n: number }[]>) => Number((await query)[0]!.n);
@@ -70,7 +70,10 @@ export async function countFigures(db: Db): Promise<AdminStatsFigures> {
       db
         .select({ n })
         .from(contests)
-        .where(sql`${contests.isActive} and ${contests.endDate} > now()`),
+        .where(
+          sql`${contests.publishedAt} is not null and ${contests.frozenAt} is null
+            and ${contests.isActive} and ${contests.endDate} > now()`,
+        ),
     ),
     totalEntries: await count(db.select({ n }).from(contestEntries)),
   };

@@ -32,6 +32,18 @@ export function statValue(page: Page, label: string): Locator {
   return page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
 }
 
+/** The number beside each filter of the dashboard's entries card ("Confirmed 3"). */
+export async function expectFilterCounts(
+  entries: Locator,
+  counts: Partial<Record<'All' | 'Pending' | 'Confirmed' | 'Flagged' | 'Referred', number>>,
+) {
+  for (const [filter, count] of Object.entries(counts)) {
+    await expect(entries.getByRole('tab', { name: new RegExp(`^${filter}`) })).toHaveText(
+      new RegExp(`^${filter}\\s*${count}$`),
+    );
+  }
+}
+
 /** Lets the page write to and read from the clipboard (Copy link). */
 export async function allowClipboard(context: BrowserContext, origin: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });

@@ -188,6 +188,7 @@ describe('admin API', () => {
         {
           id: contest.id,
           title: `Summer Bash ${tag}`,
+          status: 'open',
           isActive: true,
           winnerId: null,
           endDate: contest.endDate.toISOString(),

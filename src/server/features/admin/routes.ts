@@ -6,6 +6,7 @@ import {
   adminAuditItem,
   adminAuditQuery,
   adminContestListItem,
+  adminContestListQuery,
   adminContestParams,
   adminDrawListItem,
   adminListQuery,
@@ -74,7 +75,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/admin/contests',
-    { schema: { querystring: adminListQuery, response: { 200: z.array(adminContestListItem) } } },
+    {
+      schema: {
+        querystring: adminContestListQuery,
+        response: { 200: z.array(adminContestListItem) },
+      },
+    },
     async (request, reply) => {
       const { items, total } = await listContests(ctx, request.query);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);

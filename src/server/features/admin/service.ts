@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext, DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -17,7 +17,11 @@ import {
 import { AppError } from '#server/errors.ts';
 import { setPassword } from '#server/features/auth/service.ts';
 import { deleteUserSessions, type SessionUser } from '#server/features/auth/sessions.ts';
-import { deleteContest, getManagedContest } from '#server/features/contests/service.ts';
+import {
+  contestStatusSql,
+  deleteContest,
+  getManagedContest,
+} from '#server/features/contests/service.ts';
 import {
   countActiveAdmins,
   createVerifiedUser,
@@ -33,6 +37,7 @@ import {
   adminMessages,
   type AdminAuditItem,
   type AdminContestListItem,
+  type AdminContestListQuery,
   type AdminDrawListItem,
   type AdminListQuery,
   type AdminStats,
@@ -66,8 +71,8 @@ export async function getAdminStats({ db }: DbContext): Promise<AdminStats> {
     db.$count(users),
     db.$count(users, eq(users.isActive, true)),
     db.$count(contests),
-    // "Active" as the contest list shows it: open and not yet ended.
-    db.$count(contests, and(eq(contests.isActive, true), gt(contests.endDate, sql`now()`))),
+    // Active: taking entries now (docs/product.md#contest-states); a drawn contest is not.
+    db.$count(contests, eq(contestStatusSql, 'open')),
     db.$count(contestEntries),
   ]);
   return { totalUsers, activeUsers, totalContests, activeContests, totalEntries };
@@ -95,14 +100,18 @@ export async function listUsers(
 /** One page of every trainer's contests, newest first, with the number of all that match. */
 export async function listContests(
   { db }: DbContext,
-  query: AdminListQuery,
+  query: AdminContestListQuery,
 ): Promise<Page<AdminContestListItem>> {
-  const filter = containsText(contests.title, query.search);
+  const filter = and(
+    containsText(contests.title, query.search),
+    query.status ? eq(contestStatusSql, query.status) : undefined,
+  );
   const [items, total] = await Promise.all([
     db
       .select({
         id: contests.id,
         title: contests.title,
+        status: contestStatusSql,
         isActive: contests.isActive,
         winnerId: contests.winnerId,
         endDate: contests.endDate,

@@ -1,15 +1,17 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbContext } from '#server/context.ts';
 import { contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
-import type {
-  createContestBody,
-  ownerContest,
-  publicContest,
-  updateContestBody,
+import {
+  contestMessages,
+  type ContestStatus,
+  type createContestBody,
+  type ownerContest,
+  type publicContest,
+  type updateContestBody,
 } from '#shared/contracts/contests.ts';
 import { drawMessages } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
@@ -49,6 +51,32 @@ export async function getManagedContest(
   return contest;
 }
 
+type StatusFields = Pick<Contest, 'publishedAt' | 'frozenAt' | 'endDate' | 'isActive'>;
+
+/**
+ * Where a contest stands (docs/product.md#contest-states), the one rule every answer carries.
+ * A draw freezes a contest for good, so `drawn` wins over its dates and its pause; a contest
+ * past its end is `ended` whether or not it was paused.
+ */
+export function contestStatusOf(contest: StatusFields, now = Date.now()): ContestStatus {
+  if (contest.publishedAt === null) return 'draft';
+  if (contest.frozenAt !== null) return 'drawn';
+  if (now >= contest.endDate.getTime()) return 'ended';
+  return contest.isActive ? 'open' : 'paused';
+}
+
+/**
+ * The same rule in SQL, for counting and filtering many contests in the database (the admin
+ * figures and list); `contest-status.test.ts` checks that both agree for every state.
+ */
+export const contestStatusSql: SQL<ContestStatus> = sql<ContestStatus>`(case
+  when ${contests.publishedAt} is null then 'draft'
+  when ${contests.frozenAt} is not null then 'drawn'
+  when ${contests.endDate} <= now() then 'ended'
+  when not ${contests.isActive} then 'paused'
+  else 'open'
+end)`;
+
 export function toPublicContest(contest: Contest): z.input<typeof publicContest> {
   return {
     id: contest.id,
@@ -58,6 +86,7 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     prizeValue: contest.prizeValue,
     endDate: contest.endDate,
     maxEntries: contest.maxEntries,
+    status: contestStatusOf(contest),
     isActive: contest.isActive,
     isPublished: contest.publishedAt !== null,
     confirmationMessage: contest.confirmationMessage,
@@ -148,6 +177,16 @@ const lockedByFreeze = [
   { field: 'referralCap', message: referralMessages.referralsLocked },
 ] as const;
 
+const endDateLocked = () =>
+  new AppError('CONTEST_DRAWN', contestMessages.endDateLocked, {
+    endDate: contestMessages.endDateLocked,
+  });
+
+/** The edit form holds the end to the minute (datetime-local): within it, the end is unchanged. */
+function sameMinute(a: Date, b: Date): boolean {
+  return Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
+}
+
 export async function updateContest(
   { db }: DbContext,
   user: SessionUser,
@@ -170,24 +209,28 @@ export async function updateContest(
       [lockedChange.field]: lockedChange.message,
     });
   }
+  const movesEnd = !sameMinute(input.endDate, contest.endDate);
+  if (movesEnd && contest.frozenAt) throw endDateLocked();
   const [updated] = await db
     .update(contests)
-    .set(input)
+    // The edit form sends the end to the minute: a drawn contest keeps the end it had.
+    .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
     .where(
       and(
         eq(contests.id, contest.id),
         // Re-checked in the statement: entries may have arrived since the read above, and a
         // draw may have frozen the contest.
         input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
-        lockedChange ? isNull(contests.frozenAt) : undefined,
+        lockedChange || movesEnd ? isNull(contests.frozenAt) : undefined,
       ),
     )
     .returning();
   if (!updated) {
     const current = await findContest({ db }, contest.id);
-    if (lockedChange && current?.frozenAt) {
+    if (current?.frozenAt && lockedChange) {
       throw new AppError('WINNERS_COUNT_LOCKED', lockedChange.message);
     }
+    if (current?.frozenAt && movesEnd) throw endDateLocked();
     throw new AppError(
       'MAX_ENTRIES_TOO_LOW',
       'More entries arrived meanwhile; raise Max entries and retry.',
@@ -196,7 +239,7 @@ export async function updateContest(
   return updated;
 }
 
-/** Publishing a draft, pausing or resuming entries. */
+/** Publishing a draft, pausing or resuming entries; a drawn contest is closed for good. */
 export async function setContestActive(
   { db }: DbContext,
   user: SessionUser,
@@ -204,6 +247,7 @@ export async function setContestActive(
   isActive: boolean,
 ): Promise<Contest> {
   const contest = await getManagedContest({ db }, contestId, user);
+  if (contest.frozenAt) throw new AppError('CONTEST_DRAWN', contestMessages.statusLocked);
   const [updated] = await db
     .update(contests)
     .set({
@@ -211,9 +255,10 @@ export async function setContestActive(
       publishedAt: contest.publishedAt ?? (isActive ? new Date() : null),
       ...(isActive && commitDrawOnPublish()),
     })
-    .where(eq(contests.id, contest.id))
+    .where(and(eq(contests.id, contest.id), isNull(contests.frozenAt)))
     .returning();
-  return updated!;
+  if (!updated) throw new AppError('CONTEST_DRAWN', contestMessages.statusLocked);
+  return updated;
 }
 
 /** Its entries go with it; its draw history stays, so a re-roll cannot be erased (decision 016). */

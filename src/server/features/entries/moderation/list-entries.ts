@@ -48,8 +48,8 @@ const entryItem = {
 
 type PageOptions = { limit?: number; cursor?: EntryCursor; filter?: EntryListFilter };
 
-/** The entries a filter keeps (every one for `all`). */
-function whereFiltered(filter: EntryListFilter | undefined): SQL | undefined {
+/** The entries a filter keeps (every one for `all`): the list's and the summary's counts. */
+export function whereFiltered(filter: EntryListFilter | undefined): SQL | undefined {
   switch (filter) {
     case 'pending':
     case 'confirmed':

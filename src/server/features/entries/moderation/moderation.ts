@@ -3,32 +3,42 @@ import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import type { ContestEntryItem, EntrySummary } from '#shared/contracts/entries.ts';
+import {
+  entryListFilters,
+  type ContestEntryItem,
+  type EntryListFilter,
+  type EntrySummary,
+} from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
 import { withReferrals } from '../referrals/referrals.ts';
 import { withDrawStanding } from './flag-review.ts';
+import { whereFiltered } from './list-entries.ts';
 import { lockUnfrozenContest } from './unfrozen-contest.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
 
-/** The owner's counts: confirmed, waiting for their e-mail, flagged (of either). */
+/**
+ * The owner's counts, one per filter of the list, each counted with the filter's own condition
+ * in one pass over the contest's entries: the number beside a filter is what it lists.
+ */
 export async function summarizeEntries({ db }: DbContext, contest: Contest): Promise<EntrySummary> {
+  const countOf = (filter: EntryListFilter) =>
+    sql<number>`count(*) filter (where ${whereFiltered(filter) ?? sql`true`})`.mapWith(Number);
   const [row] = await db
-    .select({
-      pending: sql<number>`count(*) filter (where ${contestEntries.status} = 'pending')`.mapWith(
-        Number,
-      ),
-      flagged:
-        sql<number>`count(*) filter (where cardinality(${contestEntries.flags}) > 0)`.mapWith(
-          Number,
-        ),
-    })
+    .select(
+      Object.fromEntries(entryListFilters.map((filter) => [filter, countOf(filter)])) as Record<
+        EntryListFilter,
+        ReturnType<typeof countOf>
+      >,
+    )
     .from(contestEntries)
     .where(eq(contestEntries.contestId, contest.id));
-  return { confirmed: contest.entryCount, pending: row?.pending ?? 0, flagged: row?.flagged ?? 0 };
+  return Object.fromEntries(
+    entryListFilters.map((filter) => [filter, row?.[filter] ?? 0]),
+  ) as EntrySummary;
 }
 
 /**

@@ -338,9 +338,11 @@ describe('entry bursts (RATE_LIMIT on)', () => {
     it('lists, counts, clears and removes flagged entries; refuses both after the freeze', async () => {
       const { contest, flaggedIds, cleanIds } = await contestWithBurst(20, 5, { winnersCount: 3 });
       expect(expectOk<EntrySummary>(await summary(contest.id))).toEqual({
+        all: 25,
         confirmed: 25,
         pending: 0,
         flagged: 5,
+        referred: 0,
       });
       const flaggedList = await list(contest.id, 'flagged');
       expect(flaggedList.total).toBe(5);
@@ -409,9 +411,11 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       expectError(await remove(flaggedIds[1]!), 404, 'NOT_FOUND');
       expect(await entryCounter(contest.id)).toBe(24);
       expect(expectOk<EntrySummary>(await summary(contest.id))).toEqual({
+        all: 24,
         confirmed: 24,
         pending: 0,
         flagged: 3,
+        referred: 0,
       });
 
       // A burst flag alone leaves nobody out (docs/product.md#flagged-entries): the wheel and

@@ -12,13 +12,15 @@ export type AdminListPage<T> = { items: T[]; total: number };
 export function useAdminList<T>(
   path: '/api/admin/users' | '/api/admin/contests' | '/api/admin/draws',
   search: string,
+  filters: Record<string, string> = {},
 ) {
   return useInfiniteQuery({
-    queryKey: [...adminQueryKey, path, search],
+    queryKey: [...adminQueryKey, path, search, filters],
     queryFn: async ({ pageParam }): Promise<AdminListPage<T>> => {
       const query = new URLSearchParams({
         limit: String(ADMIN_LIST_DEFAULT_LIMIT),
         offset: String(pageParam),
+        ...filters,
       });
       if (search) query.set('search', search);
       const response = await apiFetch('GET', `${path}?${query}`);

@@ -20,8 +20,14 @@ export function SearchableAdminList<T>({
   searchLabel,
   emptyText,
   renderItem,
+  filter,
+  filterControl,
 }: {
-  useList: (search: string) => AdminListQuery<T>;
+  /** Searches the list; `filter` narrows it further where the list has one (contests). */
+  useList: (search: string, filter?: string) => AdminListQuery<T>;
+  filter?: string;
+  /** The control that sets `filter`, beside the search box. */
+  filterControl?: ReactNode;
   /** Singular and plural, for the count. */
   noun: [string, string];
   searchLabel: string;
@@ -30,7 +36,7 @@ export function SearchableAdminList<T>({
 }) {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
-  const query = useList(deferredSearch);
+  const query = useList(deferredSearch, filter);
   useRedirectOnUnauthorized(query.error);
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
@@ -46,6 +52,7 @@ export function SearchableAdminList<T>({
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
+        {filterControl}
         {total === undefined ? null : (
           <Badge tone="info" className="self-start sm:self-auto">
             {items.length < total ? `${items.length.toLocaleString()} of ` : ''}

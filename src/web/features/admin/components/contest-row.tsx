@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
+import { statusAt } from '#shared/contest-time.ts';
 import type { AdminContestListItem } from '#shared/contracts/admin.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { StatusBadge } from '#web/features/contests/components/status-badge.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { fullName } from './user-badges.tsx';
-
-/** Active while open and before its end date, as the owner's list counts it. */
-function contestState(contest: AdminContestListItem, now: number): 'Active' | 'Ended' | 'Inactive' {
-  if (new Date(contest.endDate).getTime() <= now) return 'Ended';
-  return contest.isActive ? 'Active' : 'Inactive';
-}
 
 /** One contest of any owner: title, trainer, entries, end, badges, and the screen's actions. */
 export function ContestRow({
@@ -20,7 +16,8 @@ export function ContestRow({
   now: number;
   actions?: ReactNode;
 }) {
-  const state = contestState(contest, now);
+  const status = statusAt(contest, now);
+  const hasEnded = status === 'ended' || status === 'drawn';
   const trainer = fullName(contest.trainer);
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -31,11 +28,14 @@ export function ContestRow({
         </p>
         <p className="text-sm text-muted-foreground">
           {contest.entryCount.toLocaleString()} {contest.entryCount === 1 ? 'entry' : 'entries'} ·{' '}
-          {state === 'Ended' ? 'Ended' : 'Ends'} {formatDateTime(contest.endDate)}
+          {hasEnded ? 'Ended' : 'Ends'} {formatDateTime(contest.endDate)}
         </p>
         <span className="flex flex-wrap gap-1.5">
-          <Badge tone={state === 'Active' ? 'success' : 'neutral'}>{state}</Badge>
-          {contest.winnerId ? <Badge tone="warning">Winner Selected</Badge> : null}
+          <StatusBadge contest={contest} now={now} />
+          {/* A winner set without a draw (an older record) is said apart; a draw says itself. */}
+          {contest.winnerId && status !== 'drawn' ? (
+            <Badge tone="warning">Winner Selected</Badge>
+          ) : null}
         </span>
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}

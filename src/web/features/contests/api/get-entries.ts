@@ -27,8 +27,15 @@ export async function getEntries(
   };
 }
 
-export function useEntries(contestId: string, filter: EntryListFilter, search: string) {
+/** Refetched (every loaded page) at the dashboard's live interval, as its count is. */
+export function useEntries(
+  contestId: string,
+  filter: EntryListFilter,
+  search: string,
+  refetchInterval: number | false,
+) {
   return useInfiniteQuery({
+    refetchInterval,
     queryKey: entriesQueryKey(contestId, filter, search),
     queryFn: ({ pageParam }) => getEntries(contestId, filter, search, pageParam),
     initialPageParam: undefined as string | undefined,

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { ENTRY_COUNT_REFETCH_MS } from '#shared/constants.ts';
 import type { EntrySummary } from '#shared/contracts/entries.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 
@@ -11,14 +10,14 @@ export function getEntrySummary(contestId: string) {
 }
 
 /**
- * Confirmed, pending and flagged entries, refetched as often as the dashboard's count so both
- * follow the contest together. Under the entries' key: whatever asks the entries again (an
- * import, a removal, a cleared flag) asks this again too.
+ * The entries each filter lists, refetched as often as the dashboard's count so both follow the
+ * contest together. Under the entries' key: whatever asks the entries again (an import, a
+ * removal, a cleared flag) asks this again too.
  */
-export function useEntrySummary(contestId: string) {
+export function useEntrySummary(contestId: string, refetchInterval: number | false) {
   return useQuery({
     queryKey: entrySummaryQueryKey(contestId),
     queryFn: () => getEntrySummary(contestId),
-    refetchInterval: ENTRY_COUNT_REFETCH_MS,
+    refetchInterval,
   });
 }

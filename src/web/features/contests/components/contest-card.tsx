@@ -1,8 +1,18 @@
-import { Clock, Gift, Link2, Settings2, SquarePen, Trophy, Users } from 'lucide-react';
+import {
+  CalendarCheck,
+  Clock,
+  Gift,
+  Link2,
+  Settings2,
+  SquarePen,
+  Trophy,
+  Users,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import { formatTimeLeft } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { formatDate } from '#web/lib/format-date.ts';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
 import { DeleteContestDialog } from './delete-contest-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -49,11 +59,19 @@ export function ContestCard({
             <dd>{contest.winnersCount} winners</dd>
           </div>
         ) : null}
-        <div className="flex items-center gap-2">
-          <dt className="sr-only">Time left</dt>
-          <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-          <dd>{formatTimeLeft(contest.endDate, now)}</dd>
-        </div>
+        {contest.status === 'drawn' && contest.frozenAt ? (
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Entries</dt>
+            <CalendarCheck aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            <dd>Entries closed {formatDate(contest.frozenAt)}</dd>
+          </div>
+        ) : (
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Time left</dt>
+            <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            <dd>{formatTimeLeft(contest.endDate, now)}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
         <Button asChild size="sm">

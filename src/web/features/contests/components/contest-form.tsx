@@ -119,7 +119,7 @@ export function ContestFields({
   minEndDate?: Date;
   /**
    * The first draw has fixed the number of places, which entries it draws from and how each is
-   * weighed (docs/draw-protocol.md).
+   * weighed (docs/draw-protocol.md), and closed entries for good (its end date).
    */
   lockedByDraw?: boolean;
   children?: ReactNode;
@@ -167,6 +167,9 @@ export function ContestFields({
           label={labels.endDate}
           type="datetime-local"
           min={minEndDate ? toDateTimeLocal(minEndDate) : undefined}
+          // Read-only rather than disabled: the form still sends the end it had.
+          readOnly={lockedByDraw}
+          hint={lockedByDraw ? 'Fixed by the draw: entries are closed for good.' : undefined}
           error={errors.endDate?.message}
           {...form.register('endDate')}
         />

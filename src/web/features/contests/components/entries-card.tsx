@@ -33,31 +33,34 @@ const isFilter = (value: string): value is EntryListFilter =>
 
 /**
  * Entrants, newest first, searched and filtered on the server so it stays quick at any size,
- * with the counts the owner moderates by. On a contest with referrals, each entry's referrals
+ * with beside each filter the number of entries it lists. On a contest with referrals, each entry's referrals
  * and weight, and a filter for those who came through a friend's link.
  */
 export function EntriesCard({
   contest,
   entryCount,
   showReferrals,
+  liveRefresh,
 }: {
   contest: OwnerContest;
   entryCount: number;
   showReferrals: boolean;
+  /** How often the list and its counts are asked again (`useLiveRefresh`). */
+  liveRefresh: number | false;
 }) {
   const [filter, setFilter] = useState<EntryListFilter>('all');
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
-  const entriesQuery = useEntries(contest.id, filter, deferredSearch);
-  const summary = useEntrySummary(contest.id).data;
+  const entriesQuery = useEntries(contest.id, filter, deferredSearch, liveRefresh);
+  const summary = useEntrySummary(contest.id, liveRefresh).data;
   const exporter = useExportEntries(contest.id);
   // Every current winner has a trophy: the wheel (shared with the draw card) lists the places.
   const places = useWheel(contest.id).data?.places;
   const winnerIds = new Set(places ? places.map((place) => place.entryId) : [contest.winnerId]);
   const entries = entriesQuery.data?.pages.flatMap((page) => page.entries) ?? [];
   const total = entriesQuery.data?.pages[0]?.total ?? 0;
-  // The count holds confirmed entries only; pending ones are exported too.
-  const hasEntries = entryCount + (summary?.pending ?? 0) > 0;
+  // Pending entries are exported too: the count of all, not the confirmed count.
+  const hasEntries = (summary?.all ?? entryCount) > 0;
   const isLocked = contest.frozenAt !== null;
   const shownFilters = showReferrals
     ? filters
@@ -81,17 +84,9 @@ export function EntriesCard({
       className="rounded-2xl border border-border bg-card p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <h2 id="entries-title" className="text-lg font-bold">
-            Contest Entries
-          </h2>
-          {summary ? (
-            <p className="text-sm tabular-nums text-muted-foreground">
-              {summary.confirmed.toLocaleString()} confirmed · {summary.pending.toLocaleString()}{' '}
-              pending · {summary.flagged.toLocaleString()} flagged
-            </p>
-          ) : null}
-        </div>
+        <h2 id="entries-title" className="text-lg font-bold">
+          Contest Entries
+        </h2>
         <div className="flex gap-2">
           <ImportCsvDialog contestId={contest.id} />
           <Button
@@ -112,7 +107,8 @@ export function EntriesCard({
         }}
         className="mt-4 grid gap-4"
       >
-        {/* Five filters do not fit a phone's row: three, then two, each row filled. */}
+        {/* Five filters do not fit a phone's row: three, then two, each row filled. On a phone
+            each filter's count sits under its name. */}
         <TabsList
           aria-label="Show entries"
           className={cn(showReferrals && 'flex-wrap sm:flex-nowrap')}
@@ -121,9 +117,17 @@ export function EntriesCard({
             <TabsTrigger
               key={value}
               value={value}
-              className={cn(showReferrals && 'basis-[30%] sm:basis-auto')}
+              className={cn(
+                'flex-col gap-0 sm:flex-row sm:gap-1.5',
+                showReferrals && 'basis-[30%] sm:basis-auto',
+              )}
             >
               {label}
+              {summary ? (
+                <span className="text-xs font-medium tabular-nums text-muted-foreground">
+                  {summary[value].toLocaleString()}
+                </span>
+              ) : null}
             </TabsTrigger>
           ))}
         </TabsList>

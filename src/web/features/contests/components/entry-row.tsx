@@ -9,6 +9,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { EntryDrawDecision } from '#web/features/flag-review/components/entry-draw-decision.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
+import { useShownEmail } from '#web/lib/hide-emails.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useClearEntryFlag } from '../api/clear-entry-flag.ts';
 import { referralSummary } from '../lib/referral-summary.ts';
@@ -128,6 +129,7 @@ export function EntryRow({
   isLocked: boolean;
   showReferrals: boolean;
 }) {
+  const shownEmail = useShownEmail();
   return (
     <li className="px-4 py-3">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
@@ -153,7 +155,7 @@ export function EntryRow({
               </Badge>
             ) : null}
           </p>
-          <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+          <p className="truncate text-sm text-muted-foreground">{shownEmail(entry.email)}</p>
           {entry.status === 'pending' && entry.confirmationMail ? (
             <ConfirmationMailStatus status={entry.confirmationMail} />
           ) : null}

@@ -4,6 +4,7 @@ import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useShownEmail } from '#web/lib/hide-emails.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useRemoveEntry } from '../api/remove-entry.ts';
 
@@ -17,6 +18,7 @@ export function RemoveEntryDialog({
 }) {
   const [open, setOpen] = useState(false);
   const remove = useRemoveEntry(contestId);
+  const shownEmail = useShownEmail();
 
   const confirm = () =>
     remove.mutate(entry.id, {
@@ -47,7 +49,7 @@ export function RemoveEntryDialog({
       <DialogContent
         role="alertdialog"
         title="Remove entry?"
-        description={`Remove the entry of ${entry.name} (${entry.email}) from this contest? This cannot be undone.`}
+        description={`Remove the entry of ${entry.name} (${shownEmail(entry.email)}) from this contest? This cannot be undone.`}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setOpen(false)}>

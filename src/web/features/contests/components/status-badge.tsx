@@ -1,15 +1,29 @@
-import { contestStatus } from '#shared/contest-time.ts';
-import type { PublicContest } from '#shared/contracts/contests.ts';
+import { statusAt } from '#shared/contest-time.ts';
+import type { ContestStatus, PublicContest } from '#shared/contracts/contests.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 
-const looks = {
-  active: { label: 'Active', tone: 'success' },
-  ended: { label: 'Ended', tone: 'neutral' },
-  paused: { label: 'Paused', tone: 'warning' },
+export const statusLooks: Record<
+  ContestStatus,
+  { label: string; tone: 'success' | 'neutral' | 'warning' | 'info' }
+> = {
   draft: { label: 'Draft', tone: 'info' },
-} as const;
+  open: { label: 'Active', tone: 'success' },
+  paused: { label: 'Paused', tone: 'warning' },
+  ended: { label: 'Ended', tone: 'neutral' },
+  drawn: { label: 'Winners drawn', tone: 'neutral' },
+};
 
-export function StatusBadge({ contest, now }: { contest: PublicContest; now?: number }) {
-  const { label, tone } = looks[contestStatus(contest, now)];
+/**
+ * The contest's status (docs/product.md#contest-states) as the owner's and the admin's screens
+ * name it.
+ */
+export function StatusBadge({
+  contest,
+  now,
+}: {
+  contest: Pick<PublicContest, 'status'> & { endDate: string | Date };
+  now?: number;
+}) {
+  const { label, tone } = statusLooks[statusAt(contest, now)];
   return <Badge tone={tone}>{label}</Badge>;
 }

@@ -1,5 +1,5 @@
 import { Pause, Play, Rocket } from 'lucide-react';
-import { contestStatus } from '#shared/contest-time.ts';
+import { statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -14,7 +14,7 @@ const actions = {
     done: 'Contest Published',
     text: 'Your contest is live and taking entries.',
   },
-  active: {
+  open: {
     isActive: false,
     label: 'Pause entries',
     icon: Pause,
@@ -30,17 +30,20 @@ const actions = {
   },
 } as const;
 
-/** Publish a draft, pause or resume entries; an ended contest is extended by editing its end. */
-export function StatusControl({ contest }: { contest: OwnerContest }) {
+/**
+ * Publish a draft, pause or resume entries. An ended contest is extended by editing its end; a
+ * drawn one is closed for good.
+ */
+export function StatusControl({ contest, now }: { contest: OwnerContest; now?: number }) {
   const setActive = useSetContestActive(contest.id);
-  const status = contestStatus(contest);
-  if (status === 'ended') return null;
+  const status = statusAt(contest, now);
+  if (status === 'ended' || status === 'drawn') return null;
   const action = actions[status];
   const Icon = action.icon;
   return (
     <Button
       size="sm"
-      variant={status === 'active' ? 'outline' : 'primary'}
+      variant={status === 'open' ? 'outline' : 'primary'}
       disabled={setActive.isPending}
       onClick={() =>
         setActive.mutate(action.isActive, {

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useShownEmail } from '#web/lib/hide-emails.ts';
 import { useTopReferrers } from '../api/get-top-referrers.ts';
 import { referralSummary } from '../lib/referral-summary.ts';
 
@@ -17,6 +18,7 @@ function describeReferrals({ referralBonus, referralCap }: OwnerContest): string
 export function TopReferrersCard({ contest }: { contest: OwnerContest }) {
   const referrersQuery = useTopReferrers(contest.id);
   const referrers = referrersQuery.data ?? [];
+  const shownEmail = useShownEmail();
 
   return (
     <section
@@ -50,7 +52,9 @@ export function TopReferrersCard({ contest }: { contest: OwnerContest }) {
               </span>
               <div className="min-w-0">
                 <p className="truncate font-medium">{referrer.name}</p>
-                <p className="truncate text-sm text-muted-foreground">{referrer.email}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {shownEmail(referrer.email)}
+                </p>
               </div>
               <p className="col-start-2 text-sm font-semibold tabular-nums sm:col-start-3 sm:text-right">
                 {referralSummary(referrer)}

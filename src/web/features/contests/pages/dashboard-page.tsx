@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, ExternalLink, Link2, SquarePen, Users } from 'lucide-react';
+import { CalendarCheck, CalendarClock, ExternalLink, Link2, SquarePen, Users } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
-import { formatTimeLeftShort } from '#shared/contest-time.ts';
+import { formatTimeLeftShort, statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { SpinCard } from '#web/features/draws/components/spin-card.tsx';
 import { FlagReviewCard } from '#web/features/flag-review/components/flag-review-card.tsx';
+import { formatDate } from '#web/lib/format-date.ts';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
 import { useNow } from '#web/lib/use-now.ts';
 import { useEntryCountQuery } from '../api/entry-count-query.ts';
@@ -20,11 +21,14 @@ import { useTopReferrers } from '../api/get-top-referrers.ts';
 import { refreshContests } from '../api/refresh-contests.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
+import { HideEmailsSwitch } from '../components/hide-emails-switch.tsx';
+import { PresentDraw } from '../components/present-draw.tsx';
 import { QrCodeDialog } from '../components/qr-code-dialog.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { TopReferrersCard } from '../components/top-referrers-card.tsx';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
+import { useLiveRefresh } from '../lib/use-live-refresh.ts';
 
 export function DashboardPage({ params }: { params: { contestId: string } }) {
   return <RequireUser>{() => <Dashboard contestId={params.contestId} />}</RequireUser>;
@@ -59,8 +63,10 @@ function Dashboard({ contestId }: { contestId: string }) {
 function ContestDashboard({ contest }: { contest: OwnerContest }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const countQuery = useEntryCountQuery(contest.id);
   const now = useNow(LIST_CLOCK_REFRESH_MS);
+  const status = statusAt(contest, now);
+  const liveRefresh = useLiveRefresh(status);
+  const countQuery = useEntryCountQuery(contest.id, liveRefresh);
   const entryCount = countQuery.data?.count ?? contest.entryCount;
   // Referrals on, or earned while they were: a contest that never had any shows none of it.
   const hasReferrers = (useTopReferrers(contest.id).data?.length ?? 0) > 0;
@@ -76,7 +82,7 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
         {contest.description}
       </p>
       <nav aria-label="Contest actions" className="mb-6 flex flex-wrap gap-2">
-        <StatusControl contest={contest} />
+        <StatusControl contest={contest} now={now} />
         <Button asChild size="sm" variant="outline">
           <Link href={`/contest-edit/${contest.id}`}>
             <SquarePen aria-hidden />
@@ -95,27 +101,44 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
         </Button>
         <QrCodeDialog contest={contest} />
         <DeleteContestDialog contest={contest} onDeleted={() => navigate('/')} />
+        <HideEmailsSwitch className="px-1" />
       </nav>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <StatCard icon={Users} label="Total Registrants" value={entryCount.toLocaleString()} />
-        <StatCard
-          icon={CalendarClock}
-          label="Time Left"
-          value={formatTimeLeftShort(contest.endDate, now)}
-        />
+        {/* Drawn, the contest is closed for good: when, rather than a time left that is not. */}
+        {status === 'drawn' && contest.frozenAt ? (
+          <StatCard
+            icon={CalendarCheck}
+            label="Entries closed"
+            value={formatDate(contest.frozenAt)}
+          />
+        ) : (
+          <StatCard
+            icon={CalendarClock}
+            label="Time Left"
+            value={formatTimeLeftShort(contest.endDate, now)}
+          />
+        )}
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="empty:hidden lg:col-span-2">
           <FlagReviewCard contestId={contest.id} />
         </div>
-        <SpinCard
+        <PresentDraw>
+          <SpinCard
+            contest={contest}
+            entryCount={entryCount}
+            onDrawChange={() => refreshContests(queryClient, contest.id)}
+          />
+        </PresentDraw>
+        <EntriesCard
           contest={contest}
           entryCount={entryCount}
-          onDrawChange={() => refreshContests(queryClient, contest.id)}
+          showReferrals={showReferrals}
+          liveRefresh={liveRefresh}
         />
-        <EntriesCard contest={contest} entryCount={entryCount} showReferrals={showReferrals} />
         {showReferrals ? (
           <div className="lg:col-span-2">
             <TopReferrersCard contest={contest} />

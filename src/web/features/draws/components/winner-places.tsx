@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
+import { useShownEmail } from '#web/lib/hide-emails.ts';
 import { ordinal } from '../lib/places.ts';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { RedrawDialog } from './redraw-dialog.tsx';
@@ -32,6 +33,7 @@ export function WinnerPlaces({
   onFailed: () => void;
 }) {
   const several = winnersCount > 1;
+  const shownEmail = useShownEmail();
   return (
     <section
       aria-labelledby="winners-title"
@@ -60,7 +62,7 @@ export function WinnerPlaces({
             </span>
             <div className="min-w-0">
               <p className="break-words text-lg font-extrabold leading-snug">{place.name}</p>
-              <p className="break-all text-sm text-muted-foreground">{place.email}</p>
+              <p className="break-all text-sm text-muted-foreground">{shownEmail(place.email)}</p>
               {place.method === 'manual' ? (
                 <p className="text-xs text-muted-foreground">Picked by hand</p>
               ) : null}
