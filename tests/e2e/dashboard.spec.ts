@@ -203,7 +203,7 @@ test.describe('contest dashboard', () => {
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
     await expect(dialog.getByText(publicUrl, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download SVG' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Download for print' })).toHaveAttribute(
       'download',
       'Share Widely-qr.svg',
     );

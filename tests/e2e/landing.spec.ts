@@ -25,7 +25,7 @@ test('the landing page links on to the app, and back, without a reload', async (
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
   // Marks this document: a full page load would lose it.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.goBack();

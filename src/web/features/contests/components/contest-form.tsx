@@ -238,7 +238,7 @@ export function ContestFields({
             disabled={lockedByDraw}
             hint={
               lockedByDraw
-                ? "Fixed by the first draw: the public draw record holds each entry's weight."
+                ? "Fixed by the first draw: the public draw record holds each entry's chances."
                 : "0 turns referrals off. Each friend who enters through an entrant's link gives them this many more entries."
             }
             error={errors.referralBonus?.message}

@@ -162,7 +162,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
             {contest.winnersCount > 1 ? ` · ${contest.winnersCount} places` : ''}
             {wheel.weights ? (
               <span className="block text-xs">
-                Slices are sized by each entry's weight: 1 plus its referral bonus.
+                Slices are sized by each entry's chances: 1 plus its bonus entries for friends.
               </span>
             ) : null}
           </p>
