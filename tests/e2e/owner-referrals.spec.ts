@@ -142,8 +142,8 @@ test.describe('referrals, for the owner', () => {
     await expect(page.getByRole('tab', { name: 'Referred' })).toBeVisible();
 
     await page.goto(`/contest-edit/${created!.id}`);
-    const editBonus = field(page, 'Bonus Entries per Referral');
-    const editCap = field(page, 'Bonus Entry Cap');
+    const editBonus = field(page, 'Bonus entries per referral');
+    const editCap = field(page, 'Bonus entry cap');
     await expect(editBonus).toHaveValue('3');
     await expect(editCap).toHaveValue('20');
     await expect(leaderboard).toBeChecked();

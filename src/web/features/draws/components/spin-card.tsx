@@ -129,7 +129,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
       </p>
       {entryCount === 0 && count === 0 ? (
         <p className="mt-6 rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
-          No entries yet. Share your contest link to get participants!
+          No entries yet. Share your contest link to get the first one.
         </p>
       ) : !wheel ? (
         <div className="flex justify-center py-16">
