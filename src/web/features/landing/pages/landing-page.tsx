@@ -5,8 +5,8 @@ import { PRODUCT_NAME } from '#shared/constants.ts';
 import { Logo } from '#web/components/layout/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FeatureGrid } from '../components/feature-grid.tsx';
-import { WhyPrizewheel } from '../components/why-prizewheel.tsx';
 import { Pricing } from '../components/pricing.tsx';
+import { WhyPrizewheel } from '../components/why-prizewheel.tsx';
 
 /**
  * The dialog library and the wheel load when a visitor asks for the demo: most never do, and
