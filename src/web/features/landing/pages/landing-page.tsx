@@ -199,7 +199,7 @@ export function LandingPage() {
 
         <Section
           id="why"
-          title="What other giveaway tools don't do"
+          title="What sets Prizewheel apart"
           intro="Three things your entrants and your list will notice."
         >
           <WhyPrizewheel />
