@@ -152,10 +152,20 @@ export function HowItWasDrawn({ record }: { record: DrawRecord }) {
   const isDrawn = record.seed !== null;
   return (
     <ol className="grid gap-5" aria-label="How the draw works">
-      <Step icon={Lock} title="Locked in before entries closed">
+      <Step
+        icon={Lock}
+        title={isDrawn ? 'Locked in before entries closed' : 'Locked in before entries close'}
+      >
         <LockedIn record={record} />
       </Step>
-      <Step icon={ListChecks} title="The list of entries was fixed at the draw">
+      <Step
+        icon={ListChecks}
+        title={
+          isDrawn
+            ? 'The list of entries was fixed at the draw'
+            : 'The list of entries is fixed at the draw'
+        }
+      >
         <FixedList record={record} />
       </Step>
       <Step icon={Eye} title="Anyone can check it">
