@@ -292,7 +292,11 @@ test.describe('admin panel /admin', () => {
     await page.goto(adminScreens.panel);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Log in', exact: true }),
+    ).toBeVisible();
     await page.goto(adminScreens.panel);
     await expect(page).toHaveURL(/\/login$/);
   });

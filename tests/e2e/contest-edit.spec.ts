@@ -38,35 +38,35 @@ test.describe('contest edit', () => {
 
     await expect(page).toHaveURL(new RegExp(`/contest-edit/${contest.id}$`));
     await expect(page.getByRole('heading', { name: 'Edit Contest' })).toBeVisible();
-    await expect(field(page, 'Contest Title')).toHaveValue('Summer Shred Challenge');
+    await expect(field(page, 'Contest title')).toHaveValue('Summer Shred Challenge');
     await expect(field(page, 'Description')).toHaveValue('Twelve weeks of training.');
-    await expect(field(page, 'Prize Details')).toHaveValue('3 months of personal training');
-    await expect(field(page, 'Prize Value (Optional)')).toHaveValue('$450');
-    await expect(field(page, 'Contest End Date & Time')).toHaveAttribute('type', 'datetime-local');
-    await expect(field(page, 'Contest End Date & Time')).toHaveValue(dateTimeLocal(endDate));
-    await expect(field(page, 'Max Entries (Optional)')).toHaveValue('50');
-    await expect(field(page, 'Custom Confirmation Message (Optional)')).toHaveValue(
+    await expect(field(page, 'Prize details')).toHaveValue('3 months of personal training');
+    await expect(field(page, 'Prize value (optional)')).toHaveValue('$450');
+    await expect(field(page, 'End date and time')).toHaveAttribute('type', 'datetime-local');
+    await expect(field(page, 'End date and time')).toHaveValue(dateTimeLocal(endDate));
+    await expect(field(page, 'Max entries (optional)')).toHaveValue('50');
+    await expect(field(page, 'Custom confirmation message (optional)')).toHaveValue(
       'See you at the gym!',
     );
     await expectNoHorizontalScroll(page);
     await snap('edit-prefilled');
 
     // Blank required fields get the edit screen's own wording.
-    await field(page, 'Contest Title').fill('');
+    await field(page, 'Contest title').fill('');
     await field(page, 'Description').fill('  ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(field(page, 'Contest Title')).toHaveAccessibleDescription('Title is required');
+    await expect(field(page, 'Contest title')).toHaveAccessibleDescription('Title is required');
     await expect(field(page, 'Description')).toHaveAccessibleDescription('Description is required');
     await expect(page).toHaveURL(new RegExp(`/contest-edit/${contest.id}$`));
     await snap('edit-required');
 
     const newEnd = fromNow({ days: 20 });
-    await field(page, 'Contest Title').fill('Summer Shred Challenge 2.0');
+    await field(page, 'Contest title').fill('Summer Shred Challenge 2.0');
     await expect(page.getByRole('alert').filter({ hasText: 'Title is required' })).toHaveCount(0);
     await field(page, 'Description').fill('Now sixteen weeks of training.');
-    await field(page, 'Prize Value (Optional)').fill('');
-    await field(page, 'Contest End Date & Time').fill(dateTimeLocal(newEnd));
-    await field(page, 'Max Entries (Optional)').fill(''); // blank means unlimited
+    await field(page, 'Prize value (optional)').fill('');
+    await field(page, 'End date and time').fill(dateTimeLocal(newEnd));
+    await field(page, 'Max entries (optional)').fill(''); // blank means unlimited
     await page.getByRole('button', { name: 'Save Changes' }).click();
 
     await expectToast(page, 'Contest Updated');
@@ -104,7 +104,7 @@ test.describe('contest edit', () => {
     ]);
     await signIn(owner);
     await page.goto(`/contest-edit/${contest.id}`);
-    const winners = field(page, 'Number of Winners');
+    const winners = field(page, 'Number of winners');
     await expect(winners).toHaveValue('1');
     await expect(winners).toBeEnabled();
     await winners.fill('2');
@@ -125,7 +125,7 @@ test.describe('contest edit', () => {
     await snap('edit-winners-locked');
 
     // The rest of the contest can still be edited.
-    await field(page, 'Contest Title').fill('Podium Night, drawn');
+    await field(page, 'Contest title').fill('Podium Night, drawn');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Contest Updated');
     const [saved] = await server.db.select().from(contests).where(eq(contests.id, contest.id));
@@ -142,13 +142,13 @@ test.describe('contest edit', () => {
     const contest = await seedContest(server.db, owner.id, { title: 'Keep Me As I Am' });
     await signIn(owner);
     await page.goto(`/contest-edit/${contest.id}`);
-    await field(page, 'Contest Title').fill('Changed my mind');
+    await field(page, 'Contest title').fill('Changed my mind');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(contestCard(page, 'Keep Me As I Am')).toBeVisible();
 
     await page.goto(`/contest-edit/${contest.id}`);
-    await expect(field(page, 'Contest Title')).toHaveValue('Keep Me As I Am');
+    await expect(field(page, 'Contest title')).toHaveValue('Keep Me As I Am');
     await page.getByRole('link', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -172,7 +172,7 @@ test.describe('contest edit', () => {
 
     await page.goto(`/contest-edit/${theirs.id}`);
     await expect(page.getByRole('heading', { name: 'Contest not found' })).toBeVisible();
-    await expect(field(page, 'Contest Title')).toHaveCount(0);
+    await expect(field(page, 'Contest title')).toHaveCount(0);
     await page.getByRole('link', { name: 'Go Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();

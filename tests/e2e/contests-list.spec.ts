@@ -78,7 +78,7 @@ test.describe('contests list', () => {
     await expect(summer.getByText('Active', { exact: true })).toBeVisible();
     await expect(summer.getByText('Twelve weeks of training, one winner.')).toBeVisible();
     await expect(summer.getByText('3 months of personal training ($450)')).toBeVisible();
-    await expect(summer.getByText('2 contestants of 100')).toBeVisible();
+    await expect(summer.getByText('2 entries of 100')).toBeVisible();
     await expect(summer.getByText('3d 5h left')).toBeVisible();
     await expect(summer.getByRole('link', { name: 'Manage' })).toHaveAttribute(
       'href',
@@ -93,12 +93,12 @@ test.describe('contests list', () => {
 
     const protein = contestCard(page, 'Protein Bundle');
     await expect(protein.getByText('A box of protein bars', { exact: true })).toBeVisible();
-    await expect(protein.getByText('1 contestant', { exact: true })).toBeVisible();
+    await expect(protein.getByText('1 entry', { exact: true })).toBeVisible();
     await expect(protein.getByText('5h left', { exact: true })).toBeVisible();
 
     const lastCall = contestCard(page, 'Last Call Giveaway');
     await expect(lastCall.getByText(/^4[45]m left$/)).toBeVisible();
-    await expect(lastCall.getByText('0 contestants', { exact: true })).toBeVisible();
+    await expect(lastCall.getByText('0 entries', { exact: true })).toBeVisible();
 
     const winter = contestCard(page, 'Winter Warmup');
     await expect(winter.getByText('Ended', { exact: true })).toHaveCount(2); // badge and time
@@ -227,7 +227,7 @@ test.describe('contests list', () => {
     await snap('long-words-dashboard');
 
     await page.goto(`/contest-edit/${contest.id}`);
-    await expect(page.getByLabel('Contest Title', { exact: true })).toHaveValue(`${word} Giveaway`);
+    await expect(page.getByLabel('Contest title', { exact: true })).toHaveValue(`${word} Giveaway`);
     await expectNoHorizontalScroll(page);
 
     await page.goto(`/c/${contest.id}`);

@@ -42,7 +42,7 @@ test.describe('contest dashboard', () => {
     await expect(statValue(page, 'Total Registrants')).toHaveText('0');
     await expect(statValue(page, 'Time Left')).toHaveText('3d 5h');
     await expect(
-      page.getByText('No entries yet. Share your contest link to get participants!'),
+      page.getByText('No entries yet. Share your contest link to get the first one.'),
     ).toBeVisible();
     await expect(page.getByText('No entries yet.', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
@@ -99,7 +99,7 @@ test.describe('contest dashboard', () => {
     await expect(page.getByText('Showing 3 of 3')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
     await expect(
-      page.getByText('No entries yet. Share your contest link to get participants!'),
+      page.getByText('No entries yet. Share your contest link to get the first one.'),
     ).toHaveCount(0);
     await expectNoHorizontalScroll(page);
     await snap('dashboard-entries');
@@ -203,7 +203,7 @@ test.describe('contest dashboard', () => {
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
     await expect(dialog.getByText(publicUrl, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download SVG' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Download for print' })).toHaveAttribute(
       'download',
       'Share Widely-qr.svg',
     );

@@ -79,6 +79,20 @@ function entryIdField(page: Page): Locator {
   return page.getByLabel('Your entry id', { exact: true });
 }
 
+/** The technical record (hashes, the list, the checkers) is one tap below the plain account. */
+async function openTechnicalRecord(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Show the technical record' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide the technical record' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+}
+
+/** The words the plain part of the page never uses (docs/writing-guide.md#words-we-avoid). */
+const PROTOCOL_TERMS = /commitment|seed|leaf|leaves|beacon|weight|hash|root/i;
+
 const leafOf = (entryId: string) => createHash('sha256').update(entryId).digest('hex');
 
 test.describe('the verifiable draw, in public', () => {
@@ -126,7 +140,16 @@ test.describe('the verifiable draw, in public', () => {
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Drawn Yet');
     await expect(page.getByText('The draw has not happened yet')).toBeVisible();
-    await expect(page.getByText(/^The commitment is fixed: 2 winners are drawn/)).toBeVisible();
+    await expect(page.getByText(/^The draw is locked in: 2 winners will be drawn/)).toBeVisible();
+    const plain = page.getByRole('list', { name: 'How the draw works' });
+    await expect(
+      page.getByRole('heading', { name: 'How this draw will be picked fairly' }),
+    ).toBeVisible();
+    await expect(plain).toContainText('the draw was locked in');
+    await expect(plain).toContainText('When the first winner is drawn, entries close');
+    await expect(plain).not.toContainText(PROTOCOL_TERMS);
+    await expect(page.getByRole('region', { name: 'The commitment' })).toBeHidden();
+    await openTechnicalRecord(page);
     const commitment = page.getByRole('region', { name: 'The commitment' });
     await expect(commitment.getByText(contest.seedHash!, { exact: true })).toBeVisible();
     await expect(commitment).toContainText('published on');
@@ -169,6 +192,29 @@ test.describe('the verifiable draw, in public', () => {
 
     await page.goto(`/c/${contest.id}/draw`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Double Draw Night');
+    // The page opens with how the draw was picked, in plain words; the technical record is closed.
+    await expect(
+      page.getByRole('heading', { name: 'How this draw was picked fairly' }),
+    ).toBeVisible();
+    const plain = page.getByRole('list', { name: 'How the draw works' });
+    for (const step of [
+      'Locked in before entries closed',
+      'The list of entries was fixed at the draw',
+      'Anyone can check it',
+      'Who won, and who was left out',
+    ]) {
+      await expect(plain.getByRole('heading', { name: step })).toBeVisible();
+    }
+    await expect(plain).toContainText('when the contest was published, the draw was locked in');
+    await expect(plain).toContainText('the list of 6 entries was fixed');
+    await expect(plain).toContainText(
+      `${disqualified!.displayName} was drawn for place 1 but disqualified: ${REASON}. Another winner was drawn for that place.`,
+    );
+    await expect(plain).not.toContainText(PROTOCOL_TERMS);
+    await expect(page.getByRole('region', { name: 'The commitment' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Verify in my browser' })).toBeHidden();
+    await expectNoHorizontalScroll(page);
+    await snap('draw-record-plain');
     await expect(page.getByText('2 winners drawn from 6 entries', { exact: false })).toBeVisible();
     const first = place(page, 1);
     await expect(first.locator('s')).toHaveText(disqualified!.displayName);
@@ -179,6 +225,8 @@ test.describe('the verifiable draw, in public', () => {
     await expect(place(page, 2).getByText(second!.displayName, { exact: true })).toBeVisible();
     await expect(place(page, 2).locator('s')).toHaveCount(0);
     await expect(page.getByText('Chosen by hand')).toHaveCount(0);
+
+    await openTechnicalRecord(page);
 
     const commitment = page.getByRole('region', { name: 'The commitment' });
     await expect(commitment.getByText(record.seedHash!, { exact: true })).toBeVisible();
@@ -281,6 +329,7 @@ test.describe('the verifiable draw, in public', () => {
     await expect(page.getByText('The draw has taken place.')).toBeVisible();
     await page.getByRole('link', { name: 'See the draw record', exact: true }).click();
     await expect(page).toHaveURL(`/c/${contest.id}/draw`);
+    await openTechnicalRecord(page);
 
     const field = entryIdField(page);
     const find = page.getByRole('button', { name: 'Find my entry' });
@@ -323,6 +372,7 @@ test.describe('the verifiable draw, in public', () => {
     const loser = record.picks.find((pick) => pick.p === 1)!;
 
     await visitor.page.goto(`/c/${contest.id}/draw`);
+    await openTechnicalRecord(visitor.page);
     await entryIdField(visitor.page).fill(winner.entryId);
     await visitor.page.getByRole('button', { name: 'Find my entry' }).click();
     await expect(

@@ -300,7 +300,7 @@ test('an empty contest invites sharing instead of showing a wheel', async ({
   await signIn(owner);
   await page.goto(`/dashboard/${contest.id}`);
   await expect(
-    page.getByText('No entries yet. Share your contest link to get participants!'),
+    page.getByText('No entries yet. Share your contest link to get the first one.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'SPIN', exact: true })).toHaveCount(0);
 });

@@ -22,7 +22,11 @@ test.describe('root route', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
     await expect(page.getByRole('heading', { name: 'Your Contests' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Log in', exact: true }),
+    ).toBeVisible();
     await expectNoHorizontalScroll(page);
   });
 });

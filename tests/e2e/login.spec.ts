@@ -66,7 +66,7 @@ test.describe('login', () => {
         'Please verify your email before signing in. We can send you a new verification link.',
       );
       await expect(page).toHaveURL(/\/login$/);
-      const resend = page.getByRole('button', { name: 'Resend verification email' });
+      const resend = page.getByRole('button', { name: 'Resend verification e-mail' });
       await expect(resend).toBeVisible();
       await expectNoHorizontalScroll(page);
       await snap('login-unverified');
@@ -74,7 +74,7 @@ test.describe('login', () => {
       await resend.click();
       await expectToast(
         page,
-        'Verification email sent',
+        'Verification e-mail sent',
         'If that account exists and is not yet verified, a new verification link is on its way.',
       );
       await snap('login-unverified-resent');

@@ -23,7 +23,7 @@ test.describe('manual reset', () => {
     await snap('manual-reset');
 
     await page.getByRole('button', { name: 'Get Reset Token' }).click();
-    await expectToast(page, 'Email Required', 'Please enter your email address first.');
+    await expectToast(page, 'Email Required', 'Please enter your e-mail address first.');
     await snap('manual-reset-email-required');
   });
 

@@ -4,7 +4,11 @@ import { expectNoHorizontalScroll } from './support/helpers.ts';
 test('an unknown path shows the not-found screen', async ({ page, snap }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(
+    page.getByText(
+      'There is no page at this address. Check the link, or start again from the home page.',
+    ),
+  ).toBeVisible();
   await expectNoHorizontalScroll(page);
   await snap('not-found');
 

@@ -143,8 +143,8 @@ test.describe('referrals, for the owner', () => {
     await expect(page.getByRole('tab', { name: 'Referred' })).toBeVisible();
 
     await page.goto(`/contest-edit/${created!.id}`);
-    const editBonus = field(page, 'Bonus Entries per Referral');
-    const editCap = field(page, 'Bonus Entry Cap');
+    const editBonus = field(page, 'Bonus entries per referral');
+    const editCap = field(page, 'Bonus entry cap');
     await expect(editBonus).toHaveValue('3');
     await expect(editCap).toHaveValue('20');
     await expect(leaderboard).toBeChecked();
@@ -166,7 +166,7 @@ test.describe('referrals, for the owner', () => {
     await expect(editBonus).toHaveValue('3');
     await expect(editBonus).toBeDisabled();
     await expect(editBonus).toHaveAccessibleDescription(
-      "Fixed by the first draw: the public draw record holds each entry's weight.",
+      "Fixed by the first draw: the public draw record holds each entry's chances.",
     );
     await expect(editCap).toHaveValue('30');
     await expect(editCap).toBeDisabled();
@@ -215,9 +215,9 @@ test.describe('referrals, for the owner', () => {
 
     const entries = page.getByRole('region', { name: 'Contest Entries' });
     // Three friends at 2 bonus entries each: 6, capped at 5, so a weight of 6.
-    await expect(rowOf(entries, 'ana@example.com')).toContainText('3 referrals · weight 6');
-    await expect(rowOf(entries, 'ben@example.com')).toContainText('1 referral · weight 3');
-    await expect(rowOf(entries, 'gus@example.com')).toContainText('0 referrals · weight 1');
+    await expect(rowOf(entries, 'ana@example.com')).toContainText('3 referrals · 6 chances');
+    await expect(rowOf(entries, 'ben@example.com')).toContainText('1 referral · 3 chances');
+    await expect(rowOf(entries, 'gus@example.com')).toContainText('0 referrals · 1 chance');
     await expect(rowOf(entries, 'carla@gmail.com').getByText('Referred')).toBeVisible();
     await expect(rowOf(entries, 'ana@example.com').getByText('Referred')).toHaveCount(0);
 
@@ -226,9 +226,9 @@ test.describe('referrals, for the owner', () => {
     await expect(ranked).toHaveCount(2);
     await expect(ranked.nth(0)).toContainText('Ana Lima');
     await expect(ranked.nth(0)).toContainText('ana@example.com');
-    await expect(ranked.nth(0)).toContainText('3 referrals · weight 6');
+    await expect(ranked.nth(0)).toContainText('3 referrals · 6 chances');
     await expect(ranked.nth(1)).toContainText('Ben Ode');
-    await expect(ranked.nth(1)).toContainText('1 referral · weight 3');
+    await expect(ranked.nth(1)).toContainText('1 referral · 3 chances');
     await expectNoHorizontalScroll(page);
     await snap('referrals-dashboard');
 
@@ -265,7 +265,7 @@ test.describe('referrals, for the owner', () => {
     await expect(entries.getByRole('tab')).toHaveCount(4);
     await expect(entries.getByText(/referral/)).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Top referrers' })).toHaveCount(0);
-    await expect(page.getByText(/sized by each entry's weight/)).toHaveCount(0);
+    await expect(page.getByText(/sized by each entry's chances/)).toHaveCount(0);
   });
 
   test('the weighted wheel sizes slices by weight and lands on the winner the server drew', async ({
@@ -301,7 +301,9 @@ test.describe('referrals, for the owner', () => {
     const draw = page.getByRole('region', { name: 'Spin to Choose Winner' });
     await expect(draw.getByText('6 entries on the wheel')).toBeVisible();
     await expect(
-      draw.getByText("Slices are sized by each entry's weight: 1 plus its referral bonus."),
+      draw.getByText(
+        "Slices are sized by each entry's chances: 1 plus its bonus entries for friends.",
+      ),
     ).toBeVisible();
     const wheel = draw.locator('canvas');
     // Before the draw the wheel has not turned: Ana's slice starts at the pointer (the top) and

@@ -18,14 +18,14 @@ test.describe('forgot and reset password', () => {
 
       await page.getByLabel('Email', { exact: true }).fill('nobody-at-all@example.com');
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expectToast(page, 'Reset link sent', 'Check your email for a password reset link.');
+      await expectToast(page, 'Reset link sent', 'Check your e-mail for a password reset link.');
       await expect(
         page.getByRole('status').filter({ hasText: 'nobody-at-all@example.com' }),
       ).toBeVisible();
       await expectNoHorizontalScroll(page);
       await snap('forgot-password-sent');
 
-      await page.getByRole('button', { name: 'Use another email' }).click();
+      await page.getByRole('button', { name: 'Use another e-mail address' }).click();
       await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     },
   );
@@ -52,7 +52,7 @@ test.describe('forgot and reset password', () => {
       await page.goto('/forgot-password');
       await page.getByLabel('Email', { exact: true }).fill(user.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await expectToast(page, 'Reset link sent', 'Check your email for a password reset link.');
+      await expectToast(page, 'Reset link sent', 'Check your e-mail for a password reset link.');
 
       const { link } = await latestMail(user.email);
       expect(link).toContain('/reset-password?token=');

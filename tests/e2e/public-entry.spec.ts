@@ -59,7 +59,7 @@ test.describe('public entry page', () => {
 
     await expect(page.getByText('Current Entries: 3 of 100 maximum')).toBeVisible();
     await expect(
-      page.getByText('One entry per email • Information secure & never shared'),
+      page.getByText('One entry per e-mail • Information secure & never shared'),
     ).toBeVisible();
     await expect(entryForm(page).name).toBeVisible();
     await expect(entryForm(page).email).toBeVisible();

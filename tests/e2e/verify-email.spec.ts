@@ -184,7 +184,7 @@ test.describe('e-mail verification', () => {
 
       await page.getByLabel('Email', { exact: true }).fill(input.email);
       await page.getByRole('button', { name: 'Send a new verification link' }).click();
-      await expectToast(page, 'Verification email sent', messages.verificationSent);
+      await expectToast(page, 'Verification e-mail sent', messages.verificationSent);
       await snap('verify-email-resent');
 
       const fresh = await mailedLink(input.email, '/verify-email');

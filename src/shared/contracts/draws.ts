@@ -69,10 +69,10 @@ export const drawMessages = {
   pickChanged: 'This place already has a new winner.',
   winnersCountLocked: 'The number of winners cannot change after the first draw.',
   entriesLocked: 'Entries cannot change once the draw has started.',
-  notPublished: 'Publish the contest before drawing: its draw is committed when it goes live.',
+  notPublished: 'Publish the contest before drawing: its draw is locked in when it goes live.',
   noReplacement: 'No entries are left to replace this winner, so the place cannot be redrawn.',
   drawInterrupted:
-    'The randomness beacon failed for a draw of this contest made at the same time. Please try again.',
+    'Another draw of this contest, started at the same moment, could not fetch its public random number. Please try again.',
 } as const;
 
 /** Above this many slices no label is readable: the wheel draws colours only. */

@@ -34,6 +34,10 @@ const ContestEntryPage = lazyPage(
   () => import('#web/features/contest-entry/pages/contest-entry-page.tsx'),
   'ContestEntryPage',
 );
+const ContestPreviewPage = lazyPage(
+  () => import('#web/features/contest-entry/pages/contest-preview-page.tsx'),
+  'ContestPreviewPage',
+);
 const ConfirmEntryPage = lazyPage(
   () => import('#web/features/contest-entry/pages/confirm-entry-page.tsx'),
   'ConfirmEntryPage',
@@ -132,6 +136,7 @@ export function AppRoutes() {
         <Route path="/entries/confirm" component={ConfirmEntryPage} />
         <Route path="/c/:contestId/draw" component={DrawRecordPage} />
         <Route path="/c/:contestId/status/:entryId" component={EntryStatusPage} />
+        <Route path="/c/:contestId/preview" component={ContestPreviewPage} />
         <Route path="/c/:contestId" component={ContestEntryPage} />
         <Route path="/contest-builder" component={ContestBuilderPage} />
         <Route path="/contest-edit/:id" component={ContestEditPage} />

@@ -31,6 +31,10 @@ describe('the landing page is rendered by the server for visitors', () => {
     expect(root).toContain('Simple pricing');
     expect(root).toContain('href="/signup"');
     expect(root).toContain('href="/login"');
+    // Recovery tools are reached from the admin sign-in, not from a visitor's footer.
+    for (const tool of ['/forgot-password', '/manual-reset', '/emergency-access']) {
+      expect(root).not.toContain(`href="${tool}"`);
+    }
     // The template's script and head are kept around it.
     expect(response.body).toContain(
       '<script type="module" crossorigin src="/assets/index-abc123.js">',

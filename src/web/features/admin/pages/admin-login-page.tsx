@@ -70,6 +70,8 @@ export function AdminLoginPage() {
           Not an admin? <TextLink href="/login">Regular sign in</TextLink>
           {' · '}
           <TextLink href="/emergency-access">Emergency access</TextLink>
+          {' · '}
+          <TextLink href="/manual-reset">Reset with a token</TextLink>
         </>
       }
     >

@@ -11,7 +11,8 @@ export function resendVerification(body: EmailOnlyBody) {
 export function useResendVerification() {
   return useMutation({
     mutationFn: resendVerification,
-    onSuccess: (answer) => toast({ title: 'Verification email sent', description: answer.message }),
+    onSuccess: (answer) =>
+      toast({ title: 'Verification e-mail sent', description: answer.message }),
     onError: (error) =>
       toast({
         title: 'Request failed',

@@ -10,7 +10,7 @@ export function ResendVerification({ email }: { email: string }) {
       <p className="flex items-start gap-2">
         <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          Your email address is not verified yet. Open the link we emailed to{' '}
+          Your e-mail address is not verified yet. Open the link we e-mailed to{' '}
           <strong>{email}</strong>, or ask for a new one.
         </span>
       </p>
@@ -22,7 +22,7 @@ export function ResendVerification({ email }: { email: string }) {
         disabled={resend.isPending}
         onClick={() => resend.mutate({ email })}
       >
-        {resend.isPending ? 'Sending...' : 'Resend verification email'}
+        {resend.isPending ? 'Sending...' : 'Resend verification e-mail'}
       </Button>
     </div>
   );

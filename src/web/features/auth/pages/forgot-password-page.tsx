@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
         setSentTo(values.email);
         toast({
           title: 'Reset link sent',
-          description: 'Check your email for a password reset link.',
+          description: 'Check your e-mail for a password reset link.',
         });
       },
       onError: () =>
@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout
       title="Forgot your password?"
-      description="Enter your email and we'll send you a link to choose a new one."
+      description="Enter your e-mail address and we'll send you a link to choose a new one."
       footer={<TextLink href="/login">Back to sign in</TextLink>}
     >
       {sentTo ? (
@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
             </span>
           </p>
           <Button type="button" variant="outline" onClick={() => setSentTo(null)}>
-            Use another email
+            Use another e-mail address
           </Button>
         </div>
       ) : (

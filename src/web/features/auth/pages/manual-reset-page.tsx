@@ -28,7 +28,7 @@ export function ManualResetPage() {
     if (!email) {
       toast({
         title: 'Email Required',
-        description: 'Please enter your email address first.',
+        description: 'Please enter your e-mail address first.',
         variant: 'destructive',
       });
       return;
@@ -88,7 +88,7 @@ export function ManualResetPage() {
   return (
     <AuthLayout
       title="Manual password reset"
-      description="Ask for a reset token by email, then paste it here with your new password."
+      description="Ask for a reset token by e-mail, then paste it here with your new password."
       back={<BackLink href="/login" label="Back to sign in" />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -105,7 +105,7 @@ export function ManualResetPage() {
           label="Reset token"
           autoComplete="one-time-code"
           spellCheck={false}
-          placeholder="Paste the token from the email"
+          placeholder="Paste the token from the e-mail"
           error={errors.token?.message}
           {...form.register('token')}
         />

@@ -224,7 +224,7 @@ export function ContestEntryPage({
               ) : null}
               <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
                 <Lock aria-hidden className="size-3.5" />
-                One entry per email • Information secure &amp; never shared
+                One entry per e-mail • Information secure &amp; never shared
               </p>
             </>
           ) : (

@@ -1,6 +1,7 @@
 import {
   CalendarCheck,
   Clock,
+  Eye,
   Gift,
   Link2,
   Settings2,
@@ -45,10 +46,10 @@ export function ContestCard({
           </dd>
         </div>
         <div className="flex items-center gap-2">
-          <dt className="sr-only">Contestants</dt>
+          <dt className="sr-only">Entries</dt>
           <Users aria-hidden className="size-4 shrink-0 text-primary" />
           <dd>
-            {entryCount.toLocaleString()} {entryCount === 1 ? 'contestant' : 'contestants'}
+            {entryCount.toLocaleString()} {entryCount === 1 ? 'entry' : 'entries'}
             {contest.maxEntries ? ` of ${contest.maxEntries.toLocaleString()}` : ''}
           </dd>
         </div>
@@ -86,10 +87,20 @@ export function ContestCard({
             Edit
           </Link>
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest.id)}>
-          <Link2 aria-hidden />
-          Copy link
-        </Button>
+        {contest.isPublished ? (
+          <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest.id)}>
+            <Link2 aria-hidden />
+            Copy link
+          </Button>
+        ) : (
+          // A draft's link answers "not found" to everyone else: its owner previews it instead.
+          <Button asChild size="sm" variant="outline">
+            <Link href={`/c/${contest.id}/preview`}>
+              <Eye aria-hidden />
+              Preview
+            </Link>
+          </Button>
+        )}
         <DeleteContestDialog contest={contest} />
       </div>
     </li>

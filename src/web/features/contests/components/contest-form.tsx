@@ -52,7 +52,8 @@ export type ContestFormOutput = z.output<Schema>;
 
 type Labels = Record<keyof ContestFormValues, string>;
 
-const builderLabels: Labels = {
+/** One set of labels: the builder and the edit form ask the same questions in the same words. */
+const labels: Labels = {
   title: 'Contest title',
   description: 'Description',
   prizeDetails: 'Prize details',
@@ -64,21 +65,6 @@ const builderLabels: Labels = {
   requireConfirmation: 'Entrants confirm their e-mail',
   referralBonus: 'Bonus entries per referral',
   referralCap: 'Bonus entry cap',
-  showLeaderboard: 'Show a leaderboard on the entry page',
-};
-
-export const editLabels: Labels = {
-  title: 'Contest Title',
-  description: 'Description',
-  prizeDetails: 'Prize Details',
-  prizeValue: 'Prize Value (Optional)',
-  endDate: 'Contest End Date & Time',
-  maxEntries: 'Max Entries (Optional)',
-  confirmationMessage: 'Custom Confirmation Message (Optional)',
-  winnersCount: 'Number of Winners',
-  requireConfirmation: 'Entrants confirm their e-mail',
-  referralBonus: 'Bonus Entries per Referral',
-  referralCap: 'Bonus Entry Cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
 };
 
@@ -108,13 +94,11 @@ export function showServerFieldErrors(
 
 export function ContestFields({
   form,
-  labels = builderLabels,
   minEndDate,
   lockedByDraw = false,
   children,
 }: {
   form: ReturnType<typeof useContestForm>;
-  labels?: Labels;
   /** The date picker starts at now when creating. */
   minEndDate?: Date;
   /**
@@ -241,7 +225,7 @@ export function ContestFields({
             disabled={lockedByDraw}
             hint={
               lockedByDraw
-                ? "Fixed by the first draw: the public draw record holds each entry's weight."
+                ? "Fixed by the first draw: the public draw record holds each entry's chances."
                 : "0 turns referrals off. Each friend who enters through an entrant's link gives them this many more entries."
             }
             error={errors.referralBonus?.message}

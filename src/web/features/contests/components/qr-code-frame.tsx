@@ -26,7 +26,7 @@ export function QrCodeFrame({
       <Button asChild disabled={!source}>
         <a href={source ?? undefined} download={`${title}-qr.svg`}>
           <Download aria-hidden />
-          Download SVG
+          Download for print
         </a>
       </Button>
     </div>

@@ -13,7 +13,6 @@ import { useContest } from '../api/get-contest.ts';
 import { useUpdateContest } from '../api/update-contest.ts';
 import {
   ContestFields,
-  editLabels,
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
@@ -93,7 +92,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
       <Card>
         <CardContent>
           <form onSubmit={onSubmit} noValidate>
-            <ContestFields form={form} labels={editLabels} lockedByDraw={lockedByDraw}>
+            <ContestFields form={form} lockedByDraw={lockedByDraw}>
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link href="/">Cancel</Link>

@@ -1,75 +1,48 @@
-import { Download, Hourglass, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { Hourglass, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '#web/components/ui/card.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { usePublicContest } from '#web/features/contest-entry/api/get-public-contest.ts';
 import { PublicFrame } from '#web/features/contest-entry/components/public-frame.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
-import { drawRecordPath, useDrawRecord } from '../api/get-draw-record.ts';
-import { FindEntry } from '../components/find-entry.tsx';
-import { HashValue } from '../components/hash-value.tsx';
-import { RecordFacts } from '../components/record-facts.tsx';
-import { VerifyPanel } from '../components/verify-panel.tsx';
+import { useDrawRecord } from '../api/get-draw-record.ts';
+import { HowItWasDrawn } from '../components/how-it-was-drawn.tsx';
+import { RecordSection } from '../components/record-section.tsx';
+import { TechnicalRecord } from '../components/technical-record.tsx';
 import { WinnersList } from '../components/winners-list.tsx';
 import { countOf } from '../lib/format.ts';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader className="max-sm:p-5 max-sm:pb-0">
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent className="max-sm:p-5 max-sm:pt-4">{children}</CardContent>
-    </Card>
-  );
-}
 
 function WinnersSection({ record }: { record: DrawRecord }) {
   const places = countOf(record.winnersCount, 'winner', 'winners');
   if (record.seed === null) {
     return (
-      <Section title="Winners">
+      <RecordSection title="Winners">
         <Callout tone="warning" icon={Hourglass}>
           <p className="font-bold">The draw has not happened yet</p>
           {record.seedHash ? (
             <p>
-              The commitment is fixed: {places} {record.winnersCount === 1 ? 'is' : 'are'} drawn
-              from the seed behind it, which cannot change now. At the first draw the seed and the
-              frozen list of entries are published here, so anyone can recompute every pick.
+              The draw is locked in: {places} will be drawn by a secret code sealed when the contest
+              was published, which cannot change now. At the first draw the code and the list of
+              entries are published here, so anyone can check every pick.
             </p>
           ) : (
             <p>
-              {places} will be drawn. The commitment to the draw&apos;s secret seed is made when the
-              contest is published, and shown here from then on.
+              {places} will be drawn. The draw is locked in when the contest is published, and this
+              page shows it from then on.
             </p>
           )}
         </Callout>
-      </Section>
+      </RecordSection>
     );
   }
   const drawnAt = [...record.picks].sort((a, b) => a.p - b.p)[0]?.drawnAt;
   return (
-    <Section
+    <RecordSection
       title="Winners"
       description={
         <>
@@ -79,33 +52,7 @@ function WinnersSection({ record }: { record: DrawRecord }) {
       }
     >
       <WinnersList winnersCount={record.winnersCount} picks={record.picks} />
-    </Section>
-  );
-}
-
-function OwnToolsSection({ contestId }: { contestId: string }) {
-  const path = drawRecordPath(contestId);
-  return (
-    <Section title="Check it with your own tools">
-      <div className="grid gap-3 text-sm">
-        <p>
-          Don&apos;t want to trust this page either? {PRODUCT_NAME}&apos;s source code includes a
-          short standalone checker that shares no code with the server. Give it this record&apos;s
-          address, or the file you downloaded:
-        </p>
-        <HashValue value={`npm run verify -- ${window.location.origin}${path}`} />
-        <p className="text-muted-foreground">
-          The protocol is described step by step in docs/draw-protocol.md, beside fixed test
-          vectors, so you can also write a checker of your own.
-        </p>
-        <Button asChild variant="outline" className="w-full sm:w-fit">
-          <a href={path} download={`draw-record-${contestId}.json`}>
-            <Download aria-hidden />
-            Download the record (JSON)
-          </a>
-        </Button>
-      </div>
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -132,8 +79,8 @@ function Problem({ contestId, isMissing }: { contestId: string; isMissing: boole
 }
 
 /**
- * /c/{id}/draw: the public record of a contest's draw for people, with the checks that let
- * anyone recompute it in the browser (docs/draw-protocol.md). Its own chunk: the entry page
+ * /c/{id}/draw: the public record of a contest's draw, told in plain words first, with the
+ * technical record and the checks that let anyone recompute it one tap below (docs/draw-protocol.md). Its own chunk: the entry page
  * only links here and never loads the verifier.
  */
 export function DrawRecordPage({ params }: { params: { contestId: string } }) {
@@ -168,8 +115,7 @@ export function DrawRecordPage({ params }: { params: { contestId: string } }) {
           {title ?? 'Contest draw'}
         </h1>
         <p className="text-muted-foreground">
-          Everything needed to check who won: the secret that decides the draw was committed to
-          before the entries closed, and every pick can be recomputed from it.
+          Who won, how they were picked, and how anyone can check it.
         </p>
       </header>
 
@@ -183,24 +129,19 @@ export function DrawRecordPage({ params }: { params: { contestId: string } }) {
         </Callout>
       ) : null}
 
+      <RecordSection
+        title={
+          record.seed === null
+            ? 'How this draw will be picked fairly'
+            : 'How this draw was picked fairly'
+        }
+      >
+        <HowItWasDrawn record={record} />
+      </RecordSection>
+
       <WinnersSection record={record} />
 
-      <Section
-        title="Check it in your browser"
-        description="Your browser recomputes the commitment, the entry list's root and every pick with WebCrypto, and says check by check what matched."
-      >
-        <VerifyPanel record={record} />
-      </Section>
-
-      <Section title="Find my entry">
-        <FindEntry record={record} />
-      </Section>
-
-      <Section title="The record">
-        <RecordFacts record={record} />
-      </Section>
-
-      <OwnToolsSection contestId={contestId} />
+      <TechnicalRecord record={record} contestId={contestId} />
     </PublicFrame>
   );
 }

@@ -107,9 +107,9 @@ export function DisqualifyDialog({
         title={`Disqualify ${place.name}?`}
         description={
           <>
-            The {ordinal(place.position)} place goes to the next pick of the draw&apos;s committed
-            sequence, and the wheel spins onto it. The reason is public: anyone can read it in the
-            draw record.
+            The {ordinal(place.position)} place goes to the next entry drawn, in the order locked in
+            when the contest was published, and the wheel spins onto it. The reason is public:
+            anyone can read it in the draw record.
           </>
         }
       >

@@ -132,7 +132,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
       </p>
       {entryCount === 0 && count === 0 ? (
         <p className="mt-6 rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
-          No entries yet. Share your contest link to get participants!
+          No entries yet. Share your contest link to get the first one.
         </p>
       ) : !wheel ? (
         <div className="flex justify-center py-16">
@@ -165,7 +165,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
             {contest.winnersCount > 1 ? ` · ${contest.winnersCount} places` : ''}
             {wheel.weights ? (
               <span className="block text-xs">
-                Slices are sized by each entry's weight: 1 plus its referral bonus.
+                Slices are sized by each entry's chances: 1 plus its bonus entries for friends.
               </span>
             ) : null}
           </p>

@@ -22,12 +22,12 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: ShieldCheck,
     title: 'Fraud prevention',
-    text: 'One entry per email address, enforced by the database, not by hope.',
+    text: 'One entry per e-mail address, enforced by the database, not by hope.',
   },
   {
     icon: Download,
     title: 'Automatic lead collection',
-    text: 'Every entrant’s name and email is saved for you. Export them to CSV at any time.',
+    text: 'Every entrant’s name and e-mail address is saved for you. Export them to CSV at any time.',
   },
   {
     icon: Clock,

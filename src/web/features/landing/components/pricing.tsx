@@ -26,10 +26,10 @@ const plans = [
     perks: [
       'Embedded database or PostgreSQL',
       'Your own SMTP sender',
-      'Several instances behind a load balancer',
-      'Your data never leaves your server',
+      'Several servers behind a load balancer',
+      'Your data stays on your server',
     ],
-    action: { label: 'Sign in to your instance', href: '/login' },
+    action: { label: 'Log in to your own Prizewheel', href: '/login' },
     highlighted: false,
   },
 ];

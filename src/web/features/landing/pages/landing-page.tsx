@@ -6,6 +6,7 @@ import { Logo } from '#web/components/layout/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FeatureGrid } from '../components/feature-grid.tsx';
 import { Pricing } from '../components/pricing.tsx';
+import { WhyPrizewheel } from '../components/why-prizewheel.tsx';
 
 /**
  * The dialog library and the wheel load when a visitor asks for the demo: most never do, and
@@ -19,18 +20,16 @@ const footerLinks: { heading: string; links: { label: string; href: string }[] }
   {
     heading: 'Product',
     links: [
+      { label: 'Why Prizewheel', href: '#why' },
       { label: 'Features', href: '#features' },
       { label: 'Pricing', href: '#pricing' },
-      { label: 'Create an account', href: '/signup' },
-      { label: 'Sign in', href: '/login' },
     ],
   },
   {
-    heading: 'Support',
+    heading: 'Account',
     links: [
-      { label: 'Forgot password', href: '/forgot-password' },
-      { label: 'Reset with a token', href: '/manual-reset' },
-      { label: 'Emergency access', href: '/emergency-access' },
+      { label: 'Sign up', href: '/signup' },
+      { label: 'Log in', href: '/login' },
     ],
   },
 ];
@@ -144,8 +143,11 @@ export function LandingPage() {
             >
               Pricing
             </a>
+            <Button asChild size="sm" variant="outline">
+              <Link href="/login">Log in</Link>
+            </Button>
             <Button asChild size="sm">
-              <Link href="/login">Login</Link>
+              <Link href="/signup">Sign up</Link>
             </Button>
           </div>
         </nav>
@@ -162,8 +164,8 @@ export function LandingPage() {
                 Giveaways that grow your list, and a draw everyone trusts.
               </h1>
               <p className="mt-5 max-w-xl text-lg text-muted-foreground">
-                Create a contest, share one link, collect names and emails as leads, then spin the
-                wheel live to pick the winner.
+                Create a contest, share one link, collect names and confirmed e-mail addresses, then
+                spin the wheel live. Anyone can check that the winner was picked fairly.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
                 <Button asChild size="lg">
@@ -194,6 +196,14 @@ export function LandingPage() {
             </ul>
           </div>
         </section>
+
+        <Section
+          id="why"
+          title="What sets Prizewheel apart"
+          intro="Three things your entrants and your list will notice."
+        >
+          <WhyPrizewheel />
+        </Section>
 
         <Section
           id="features"

@@ -13,7 +13,7 @@ export function NotFoundPage() {
             <h1 className="text-2xl font-bold">404 Page Not Found</h1>
           </div>
           <p className="mt-4 text-sm text-muted-foreground">
-            Did you forget to add the page to the router?
+            There is no page at this address. Check the link, or start again from the home page.
           </p>
           <Button asChild variant="outline" className="mt-6">
             <Link href="/">Go to the home page</Link>
