@@ -3,7 +3,7 @@ import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import type { DrawDecision } from '#shared/contracts/flag-review.ts';
 import type { ConfirmationMailStatus } from '#shared/contracts/mail-queue.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
-import type { ReferralLink } from '#shared/contracts/referrals.ts';
+import type { ReferralLink, ReferralReason } from '#shared/contracts/referrals.ts';
 
 /**
  * The entry contract, written without a schema library: it is all the validation the public
@@ -160,6 +160,8 @@ export type ContestEntryItem = {
   weight: number;
   /** This entry came through a friend's link (and counts for them while it qualifies). */
   referred: boolean;
+  /** For an entry that came through a friend's link: whether it counts for them, or why not. */
+  referralReason: ReferralReason | null;
   /** A pending entry's confirmation mail: sent, waiting, retrying or failed (null otherwise). */
   confirmationMail: ConfirmationMailStatus;
 };
