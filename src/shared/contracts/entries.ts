@@ -183,6 +183,34 @@ export type EntryConfirmation = {
 
 export type EntryCount = { count: number };
 
+/**
+ * GET /api/contests/{id}/entries/{entryId}/check: what became of the entry this browser made
+ * (its id is the entrant's receipt), so a tab left open learns of the confirmation made in
+ * another browser, and a winner's own browser learns they won. `gone`: removed, or a pending
+ * entry whose link expired.
+ */
+export type EntryCheck = { status: EntryStatus | 'gone'; wonPlace: number | null };
+
+/** POST /api/contests/{id}/entries/resend-link: the same answer whether or not the address entered. */
+export type ResendLinkBody = { email: string };
+
+/** The resend form's one field, checked as the entry form checks it. */
+export function validateResendLink(
+  input: unknown,
+): { success: true; data: ResendLinkBody } | { success: false; errors: { email?: string } } {
+  const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
+  const email = typeof fields.email === 'string' ? fields.email.trim() : '';
+  const problem = emailError(email);
+  return problem
+    ? { success: false, errors: { email: problem } }
+    : { success: true, data: { email } };
+}
+export const resendLinkAnswer =
+  'If this address has entered this contest, its personal link is on its way to the inbox.';
+
 export type ImportResult = {
   imported: number;
   skipped: number;
