@@ -121,6 +121,11 @@ export const ENTRY_FORM_META = {
  */
 export type EntryPageState = {
   referralCode: string | null;
+  /**
+   * Who shared the link the visitor came through, by the name the public page gives people
+   * ("Maria S."), never their e-mail; null without a code, or for one that finds nobody.
+   */
+  referrerName: string | null;
   entered: EntryReceipt | null;
   refusal: EntryRefusal | null;
 };
@@ -133,6 +138,7 @@ export type EntryRefusal = {
 export const ENTRY_PAGE_STATE_ID = 'entry-page-state';
 export const emptyEntryPageState: EntryPageState = {
   referralCode: null,
+  referrerName: null,
   entered: null,
   refusal: null,
 };
