@@ -260,6 +260,8 @@ test.describe('the verifiable draw, in public', () => {
       .from(contestEntries)
       .where(eq(contestEntries.email, 'sam.rivera@example.com'));
     const entryId = stored!.id;
+    // The receipt is folded under the confirmation: one tap opens it.
+    await page.getByText('Your receipt', { exact: true }).click();
     await expect(page.getByText('Your entry id:')).toBeVisible();
     await expect(page.getByText(entryId, { exact: true })).toBeVisible();
     await allowClipboard(page.context(), server.url);
@@ -270,6 +272,7 @@ test.describe('the verifiable draw, in public', () => {
     await snap('draw-record-receipt');
     // The receipt survives a reload, as the confirmation does.
     await page.reload();
+    await page.getByText('Your receipt', { exact: true }).click();
     await expect(page.getByText(entryId, { exact: true })).toBeVisible();
 
     await drawAndDisqualify(browser, server, owner.id, contest.id);
