@@ -69,6 +69,8 @@ test.describe('the entrant confirms their e-mail', () => {
     mailedLink,
     snap,
   }) => {
+    // Two browsers and the mail: longer than one page's test on a busy machine.
+    test.slow();
     const owner = await seedUserWithPassword();
     const contest = await referralContest(
       server.db,
@@ -227,6 +229,8 @@ test.describe('why a friend does not count', () => {
     signIn,
     snap,
   }) => {
+    // Three browsers and the owner's dashboard: longer than one page's test on a busy machine.
+    test.slow();
     const owner = await seedUserWithPassword();
     const contest = await referralContest(server.db, owner.id, { title: 'Sneaker Giveaway' });
     await page.goto(`/c/${contest.id}`);
