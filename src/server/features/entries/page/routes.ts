@@ -118,7 +118,8 @@ export const entryPageRoutes: FastifyPluginAsync<{
       return entryPages.sendEntryPage(reply, contest, {
         ...emptyEntryPageState,
         referralCode,
-        referrerName: contest && !entered ? await referrerNameOf(ctx, contest.id, referralCode) : null,
+        referrerName:
+          contest && !entered ? await referrerNameOf(ctx, contest.id, referralCode) : null,
         entered,
       });
     },
