@@ -57,11 +57,13 @@ function pageHtml(template: string, markup: string, view: ConfirmEntryView): str
 }
 
 /**
- * After the button (which no scanner presses), the one small script of this page: Copy and
- * Share for the personal link (public/share-link.js); the app's own is never loaded here.
+ * After the button (which no scanner presses), with a personal link to share, the one small
+ * script of this page: Copy and Share (public/share-link.js); the app's own is never loaded here.
  */
 const shareScript = (view: ConfirmEntryView) =>
-  view.kind === 'confirmed' ? '<script src="/share-link.js" defer></script>' : '';
+  view.kind === 'confirmed' && view.confirmation.entry.referral
+    ? '<script src="/share-link.js" defer></script>'
+    : '';
 
 /**
  * The double opt-in link's page, without JavaScript (docs/product.md#trusted-leads). Opening the
