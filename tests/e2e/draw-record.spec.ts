@@ -282,6 +282,7 @@ test.describe('the verifiable draw, in public', () => {
 
     await page.reload();
     await expect(page.getByText('The draw has taken place.')).toBeVisible();
+    await page.getByText('Your receipt', { exact: true }).click();
     await page.getByRole('link', { name: 'See the draw record', exact: true }).click();
     await expect(page).toHaveURL(`/c/${contest.id}/draw`);
 
