@@ -338,6 +338,24 @@ describe('authorization matrix', () => {
         }),
       expected: everyone(404),
     },
+    // The entrant's own browser: its entry's state (public to the holder of the entry id), and
+    // "Send me my link again" (the same answer for everyone).
+    {
+      route: 'GET /api/contests/:contestId/entries/:entryId/check',
+      call: (as, fx) =>
+        request(t, as, { method: 'GET', url: `${c(fx)}/entries/${fx.entryId}/check` }),
+      expected: everyone(200),
+    },
+    {
+      route: 'POST /api/contests/:contestId/entries/resend-link',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/entries/resend-link`,
+          payload: { email: 'nobody@example.com' },
+        }),
+      expected: everyone(202),
+    },
     // The entry form's token and the double opt-in link: public by nature.
     {
       route: 'GET /api/contests/:contestId/entry-form',

@@ -308,6 +308,8 @@ test.describe('the verifiable draw, in public', () => {
       .from(contestEntries)
       .where(eq(contestEntries.email, 'sam.rivera@example.com'));
     const entryId = stored!.id;
+    // The receipt is folded under the confirmation: one tap opens it.
+    await page.getByText('Your receipt', { exact: true }).click();
     await expect(page.getByText('Your entry id:')).toBeVisible();
     await expect(page.getByText(entryId, { exact: true })).toBeVisible();
     await allowClipboard(page.context(), server.url);
@@ -318,6 +320,7 @@ test.describe('the verifiable draw, in public', () => {
     await snap('draw-record-receipt');
     // The receipt survives a reload, as the confirmation does.
     await page.reload();
+    await page.getByText('Your receipt', { exact: true }).click();
     await expect(page.getByText(entryId, { exact: true })).toBeVisible();
 
     await drawAndDisqualify(browser, server, owner.id, contest.id);
@@ -327,6 +330,7 @@ test.describe('the verifiable draw, in public', () => {
 
     await page.reload();
     await expect(page.getByText('The draw has taken place.')).toBeVisible();
+    await page.getByText('Your receipt', { exact: true }).click();
     await page.getByRole('link', { name: 'See the draw record', exact: true }).click();
     await expect(page).toHaveURL(`/c/${contest.id}/draw`);
     await openTechnicalRecord(page);

@@ -153,7 +153,10 @@ test.describe('public entry page', () => {
       const again = await newVisitor(browser, server.url);
       await again.page.goto(`/c/${contest.id}`);
       await enterContest(again.page, 'Jamie Again', 'JAMIE.LEE@example.COM ');
-      await expectToast(again.page, 'Entry Failed', 'This email has already entered this contest.');
+      // Said under the button, where the entrant is looking (not in a toast that goes).
+      await expect(
+        entryForm(again.page).submit.locator('xpath=following-sibling::*[@role="alert"]'),
+      ).toContainText('This email has already entered this contest.');
       await expect(youreIn(again.page)).toHaveCount(0);
       await expect(entryForm(again.page).name).toHaveValue('Jamie Again');
       await again.page.screenshot({

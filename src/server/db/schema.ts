@@ -294,6 +294,10 @@ export const contestEntries = pgTable(
     // earlier friends credits nobody (no address is stored).
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
+    // The entry whose link the friend came through, even when it credits nobody (the same
+    // network): the referrer's status page and the owner's list say why such a friend does not
+    // count (docs/product.md#referrals).
+    invitedBy: uuid('invited_by'),
     clientHash: text('client_hash'),
     clientHash56: text('client_hash56'),
     clientHash48: text('client_hash48'),
@@ -322,6 +326,9 @@ export const contestEntries = pgTable(
     index('contest_entries_referred_by_idx')
       .on(table.contestId, table.referredBy)
       .where(sql`${table.referredBy} is not null`),
+    index('contest_entries_invited_by_idx')
+      .on(table.contestId, table.invitedBy)
+      .where(sql`${table.invitedBy} is not null`),
   ],
 );
 

@@ -28,18 +28,26 @@ const isCountedReferral = sql`friend.referred_by is not null and friend.status =
   and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null`;
 
 /**
+ * The friends that may count for their referrer in one contest, among those `where` keeps (a
+ * subquery: `id`, `referrer_id`, `entry_date`, and `within_domain_limit`, false for a friend past
+ * their referrer's first FRIENDS_PER_DOMAIN at a domain that is not a large public provider).
+ */
+export const countableFriends = (contestId: string, where: SQL = sql`true`) =>
+  sql`(select friend.id, friend.referred_by as referrer_id, friend.entry_date,
+      split_part(friend.email_key, '@', 2) = any(${sql.param(PUBLIC_PROVIDERS)}::text[])
+        or row_number() over (partition by friend.referred_by, split_part(friend.email_key, '@', 2)
+          order by friend.entry_date, friend.id) <= ${FRIENDS_PER_DOMAIN} as within_domain_limit
+    from contest_entries friend
+    where friend.contest_id = ${contestId} and ${isCountedReferral} and ${where})`;
+
+/**
  * Each referrer's counted referrals in one contest, among the friends `where` keeps (a subquery:
  * `referrer_id`, `referrals`).
  */
 export const countedReferrals = (contestId: string, where: SQL = sql`true`) =>
   sql`(select friend.referrer_id, count(*)::int as referrals
-    from (select friend.referred_by as referrer_id,
-        split_part(friend.email_key, '@', 2) = any(${sql.param(PUBLIC_PROVIDERS)}::text[]) as at_public_provider,
-        row_number() over (partition by friend.referred_by, split_part(friend.email_key, '@', 2)
-          order by friend.entry_date, friend.id) as nth_at_domain
-      from contest_entries friend
-      where friend.contest_id = ${contestId} and ${isCountedReferral} and ${where}) friend
-    where friend.at_public_provider or friend.nth_at_domain <= ${FRIENDS_PER_DOMAIN}
+    from ${countableFriends(contestId, where)} friend
+    where friend.within_domain_limit
     group by friend.referrer_id)`;
 
 /**

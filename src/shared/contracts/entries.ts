@@ -3,7 +3,7 @@ import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import type { DrawDecision } from '#shared/contracts/flag-review.ts';
 import type { ConfirmationMailStatus } from '#shared/contracts/mail-queue.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
-import type { ReferralLink } from '#shared/contracts/referrals.ts';
+import type { ReferralLink, ReferralReason } from '#shared/contracts/referrals.ts';
 
 /**
  * The entry contract, written without a schema library: it is all the validation the public
@@ -121,6 +121,11 @@ export const ENTRY_FORM_META = {
  */
 export type EntryPageState = {
   referralCode: string | null;
+  /**
+   * Who shared the link the visitor came through, by the name the public page gives people
+   * ("Maria S."), never their e-mail; null without a code, or for one that finds nobody.
+   */
+  referrerName: string | null;
   entered: EntryReceipt | null;
   refusal: EntryRefusal | null;
 };
@@ -133,6 +138,7 @@ export type EntryRefusal = {
 export const ENTRY_PAGE_STATE_ID = 'entry-page-state';
 export const emptyEntryPageState: EntryPageState = {
   referralCode: null,
+  referrerName: null,
   entered: null,
   refusal: null,
 };
@@ -160,6 +166,8 @@ export type ContestEntryItem = {
   weight: number;
   /** This entry came through a friend's link (and counts for them while it qualifies). */
   referred: boolean;
+  /** For an entry that came through a friend's link: whether it counts for them, or why not. */
+  referralReason: ReferralReason | null;
   /** A pending entry's confirmation mail: sent, waiting, retrying or failed (null otherwise). */
   confirmationMail: ConfirmationMailStatus;
 };
@@ -180,6 +188,34 @@ export type EntryConfirmation = {
 };
 
 export type EntryCount = { count: number };
+
+/**
+ * GET /api/contests/{id}/entries/{entryId}/check: what became of the entry this browser made
+ * (its id is the entrant's receipt), so a tab left open learns of the confirmation made in
+ * another browser, and a winner's own browser learns they won. `gone`: removed, or a pending
+ * entry whose link expired.
+ */
+export type EntryCheck = { status: EntryStatus | 'gone'; wonPlace: number | null };
+
+/** POST /api/contests/{id}/entries/resend-link: the same answer whether or not the address entered. */
+export type ResendLinkBody = { email: string };
+
+/** The resend form's one field, checked as the entry form checks it. */
+export function validateResendLink(
+  input: unknown,
+): { success: true; data: ResendLinkBody } | { success: false; errors: { email?: string } } {
+  const fields = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
+  const email = typeof fields.email === 'string' ? fields.email.trim() : '';
+  const problem = emailError(email);
+  return problem
+    ? { success: false, errors: { email: problem } }
+    : { success: true, data: { email } };
+}
+export const resendLinkAnswer =
+  'If this address has entered this contest, its personal link is on its way to the inbox.';
 
 export type ImportResult = {
   imported: number;

@@ -53,6 +53,45 @@ export type TopReferrer = {
   weight: number;
 };
 
+/**
+ * Whether a friend who came through an entrant's link counts for them, and why not
+ * (docs/product.md#referrals), in the order the server checks: from the referrer's own network
+ * (or of their earlier friends), not confirmed yet (their entry or their mailbox), flagged for
+ * the owner's review, past the friends one mail domain may give, past the referrer's cap.
+ */
+export const referralReasons = [
+  'counted',
+  'same-network',
+  'not-confirmed',
+  'flagged',
+  'domain-limit',
+  'over-cap',
+] as const;
+export type ReferralReason = (typeof referralReasons)[number];
+
+/** What the entrant reads beside each friend: never the friend's address or network. */
+export const referralReasonLabels: Record<ReferralReason, string> = {
+  counted: 'Counts for you',
+  'same-network': 'Does not count: same network as you',
+  'not-confirmed': 'Not confirmed yet',
+  flagged: 'Does not count: held for the organiser’s review',
+  'domain-limit': 'Does not count: more than 3 friends at one company’s e-mail domain',
+  'over-cap': 'Does not count: over the cap of bonus entries',
+};
+
+/** What the owner reads beside a referred entry. */
+export const ownerReferralReasonLabels: Record<ReferralReason, string> = {
+  counted: 'Counts for their referrer',
+  'same-network': 'Does not count: same network as their referrer',
+  'not-confirmed': 'Does not count yet: not confirmed',
+  flagged: 'Does not count: flagged',
+  'domain-limit': 'Does not count: more than 3 friends at one e-mail domain',
+  'over-cap': 'Does not count: their referrer is over the cap',
+};
+
+/** One friend on an entrant's status page: their public display name ("Maria S.") only. */
+export type ReferredFriend = { displayName: string; reason: ReferralReason };
+
 /** GET /api/contests/{id}/entries/{entryId}/status?token=…: one entrant's standing. */
 export type EntryStanding = {
   contestId: string;
@@ -70,6 +109,8 @@ export type EntryStanding = {
   /** Their place among the contest's referrers (1 = most referrals), or null with none yet. */
   rank: number | null;
   referral: ReferralLink;
+  /** The friends who came through their link, first come first, and whether each counts. */
+  friends: ReferredFriend[];
 };
 
 export const referralMessages = {

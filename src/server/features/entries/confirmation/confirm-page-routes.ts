@@ -42,8 +42,8 @@ const pageTitles: Record<ConfirmEntryView['kind'], string> = {
 };
 
 /**
- * The page in the built index.html, without its scripts: nothing on it is for a script to do
- * (its form posts itself), and a mail scanner that runs scripts finds none. The style sheet stays.
+ * The page in the built index.html, without the app's scripts: its form posts itself, and a mail
+ * scanner that runs scripts finds none. The style sheet stays.
  */
 function pageHtml(template: string, markup: string, view: ConfirmEntryView): string {
   return template
@@ -53,8 +53,17 @@ function pageHtml(template: string, markup: string, view: ConfirmEntryView): str
     )
     .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/\s*<link\s[^>]*rel="modulepreload"[^>]*>/gi, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${shareScript(view)}`);
 }
+
+/**
+ * After the button (which no scanner presses), with a personal link to share, the one small
+ * script of this page: Copy and Share (public/share-link.js); the app's own is never loaded here.
+ */
+const shareScript = (view: ConfirmEntryView) =>
+  view.kind === 'confirmed' && view.confirmation.entry.referral
+    ? '<script src="/share-link.js" defer></script>'
+    : '';
 
 /**
  * The double opt-in link's page, without JavaScript (docs/product.md#trusted-leads). Opening the
@@ -130,8 +139,14 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const token = tokenOf(request.body?.[CONFIRM_TOKEN_FIELD]);
       try {
         const confirmation = await confirmEntry(ctx, token);
-        rememberEnteredInCookie(request, reply, await confirmedReceipt(confirmation));
-        return await sendPage(reply, template, { kind: 'confirmed', confirmation }, 200);
+        const receipt = await confirmedReceipt(confirmation);
+        rememberEnteredInCookie(request, reply, receipt);
+        // The page shows the personal link the entry page will show.
+        const view = {
+          kind: 'confirmed',
+          confirmation: { ...confirmation, entry: receipt },
+        } as const;
+        return await sendPage(reply, template, view, 200);
       } catch (error) {
         const refusal =
           error instanceof AppError ? confirmRefusalOf(error.code, error.message) : null;

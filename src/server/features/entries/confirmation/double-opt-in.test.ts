@@ -181,6 +181,7 @@ describe('double opt-in', () => {
         referrals: 0,
         weight: 1,
         referred: false,
+        referralReason: null,
         confirmationMail: 'sent',
       },
     ]);

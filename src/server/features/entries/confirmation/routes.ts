@@ -1,11 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
+import { contractSchema } from '#server/lib/contract-schema.ts';
+import {
+  resendLinkAnswer,
+  validateResendLink,
+  type EntryCheck,
+} from '#shared/contracts/entries.ts';
+import { entryParams, contestParams } from '../core/route-params.ts';
 import { confirmPageRoutes } from './confirm-page-routes.ts';
 import { confirmEntry } from './confirm.ts';
+import { checkEntry, resendEntryLink } from './entry-check.ts';
 import { scheduleEntryHousekeeping } from './housekeeping.ts';
 
 const confirmBody = z.object({ token: z.string().max(200).default('') });
+const resendLinkBody = contractSchema(validateResendLink);
+
+/** Per client address: enough for typos, too few to try a list of addresses. */
+const resendRateLimit = { rateLimit: { max: 5, timeWindow: '10 minutes' } };
 
 /** Double opt-in: the mailed link's page, its confirmation call, and the stale links' removal. */
 export const confirmationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
@@ -20,5 +32,26 @@ export const confirmationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   // opening a link must never confirm (mail scanners open links).
   app.post('/api/entries/confirm', { schema: { body: confirmBody } }, async (request) =>
     confirmEntry(ctx, request.body.token),
+  );
+
+  // Public to the browser holding the entry's id (its receipt): confirmed yet, and won?
+  app.get(
+    '/api/contests/:contestId/entries/:entryId/check',
+    { schema: { params: entryParams } },
+    async (request, reply): Promise<EntryCheck> => {
+      reply.header('cache-control', 'no-store');
+      return checkEntry(ctx, request.params.contestId, request.params.entryId);
+    },
+  );
+
+  // Public: "Send me my link again" after a duplicate entry. The same 202 whatever the address,
+  // so that it tells nobody who entered (docs/product.md#referrals).
+  app.post(
+    '/api/contests/:contestId/entries/resend-link',
+    { schema: { params: contestParams, body: resendLinkBody }, config: resendRateLimit },
+    async (request, reply) => {
+      await resendEntryLink(ctx, request.params.contestId, request.body.email);
+      return reply.status(202).send({ message: resendLinkAnswer });
+    },
   );
 };

@@ -57,6 +57,7 @@ describe('listing a contest’s entries', () => {
       'id',
       'leftOut',
       'name',
+      'referralReason',
       'referrals',
       'referred',
       'status',

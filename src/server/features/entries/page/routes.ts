@@ -11,6 +11,7 @@ import {
 } from '#shared/contracts/entries.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
+import { referrerNameOf } from '../core/referrer-name.ts';
 import { readSubmission } from '../screening/screening.ts';
 import type { EntrySubmission } from '../write/routes.ts';
 import {
@@ -85,6 +86,8 @@ export const entryPageRoutes: FastifyPluginAsync<{
       contestId,
       {
         referralCode,
+        // Nothing is read for this refusal, not even who shared the link.
+        referrerName: null,
         entered: null,
         refusal: {
           message: ENTRY_QUEUE_FULL_MESSAGE,
@@ -110,10 +113,14 @@ export const entryPageRoutes: FastifyPluginAsync<{
       const { contestId } = request.params;
       const contest =
         contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
+      const referralCode = referralCodeIn(request.query);
+      const entered = readEnteredCookie(request, contestId);
       return entryPages.sendEntryPage(reply, contest, {
         ...emptyEntryPageState,
-        referralCode: referralCodeIn(request.query),
-        entered: readEnteredCookie(request, contestId),
+        referralCode,
+        referrerName:
+          contest && !entered ? await referrerNameOf(ctx, contest.id, referralCode) : null,
+        entered,
       });
     },
   );
@@ -140,12 +147,13 @@ export const entryPageRoutes: FastifyPluginAsync<{
         contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
       const fields = request.body ?? {};
       const referralCode = isReferralCode(fields.ref) ? fields.ref : null;
-      const refuse = (refusal: Omit<EntryRefusal, 'values'>, statusCode: number) =>
+      const refuse = async (refusal: Omit<EntryRefusal, 'values'>, statusCode: number) =>
         entryPages.sendEntryPage(
           reply,
           contest,
           {
             referralCode,
+            referrerName: contest ? await referrerNameOf(ctx, contest.id, referralCode) : null,
             entered: null,
             refusal: { ...refusal, values: { name: fields.name ?? '', email: fields.email ?? '' } },
           },

@@ -9,7 +9,7 @@ import { FORM_TOKEN_SLOT, type EntryPageState } from '#shared/contracts/entries.
  * each text goes, and every answer puts its visitor's text into the slots. So a made-up code or
  * a refused form costs a string replacement, not a rendering, and adds nothing to the cache.
  */
-type SlotName = 'ref' | 'name' | 'email' | 'message' | 'nameError' | 'emailError';
+type SlotName = 'ref' | 'referrer' | 'name' | 'email' | 'message' | 'nameError' | 'emailError';
 
 // Random per process: no contest's own text can hold a slot, and none leaves the server.
 const PREFIX = `pw${randomBytes(6).toString('hex')}`;
@@ -31,6 +31,7 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
   if (state.entered) return null;
   const { refusal } = state;
   const hasRef = state.referralCode !== null;
+  const hasReferrer = state.referrerName !== null;
   const shown = refusal && {
     message: Boolean(refusal.message),
     name: Boolean(refusal.fieldErrors.name),
@@ -39,10 +40,12 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
   return {
     key: [
       hasRef ? 'ref' : '',
+      hasReferrer ? 'referrer' : '',
       shown ? `refused:${Number(shown.message)}${Number(shown.name)}${Number(shown.email)}` : '',
     ].join(':'),
     state: {
       referralCode: hasRef ? slot('ref') : null,
+      referrerName: hasReferrer ? slot('referrer') : null,
       entered: null,
       refusal: shown && {
         message: shown.message ? slot('message') : null,
@@ -64,6 +67,7 @@ export function fillSlots(html: string, state: EntryPageState, formToken: string
   const { refusal } = state;
   const texts: Record<SlotName, string> = {
     ref: state.referralCode ?? '',
+    referrer: state.referrerName ?? '',
     name: refusal?.values.name ?? '',
     email: refusal?.values.email ?? '',
     message: refusal?.message ?? '',

@@ -763,6 +763,11 @@ describe('referrals', () => {
         entries: 7,
         rank: 1,
         referral: top.referral,
+        // By display name only: the public page's way of naming people.
+        friends: [
+          { displayName: 'Friendly N.', reason: 'counted' },
+          { displayName: 'Friendly N.', reason: 'counted' },
+        ],
       });
       for (const friend of friends) {
         expect(response.body).not.toContain(friend.email);

@@ -16,6 +16,7 @@ import {
 } from '#shared/contracts/referrals.ts';
 import { toDisplayName } from '#shared/draw-protocol.ts';
 import { isStatusToken, referralLinkFor, type EntrantLinkConfig } from '../core/entrant-keys.ts';
+import { friendsOf, referralReasonsOf } from './referral-reasons.ts';
 
 /**
  * Referrals (docs/product.md#referrals). A friend's entry counts for the entrant whose link
@@ -65,6 +66,8 @@ export async function listTopReferrers(db: Db, contest: Contest): Promise<TopRef
 
 /** What the leaderboard calls a referrer whose name held nothing publishable (an e-mail). */
 const NAMELESS_REFERRER = 'Anonymous';
+/** What the status page calls a friend whose name held nothing publishable. */
+const NAMELESS_FRIEND = 'A friend';
 
 /** A referrer (aliased `referrer`) the public ranks: their own entry is in the draw. */
 const isRanked = sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`;
@@ -126,6 +129,7 @@ export async function getEntryStanding(
             and counted.referrals > coalesce((select referrals from counted where referrer_id = ${entryId}), 0)) as ahead`,
   );
   const referrals = standing?.referrals ?? 0;
+  const friends = await friendsOf(db, contest, entry.id);
   return {
     contestId,
     contestTitle: contest.title,
@@ -138,6 +142,11 @@ export async function getEntryStanding(
     entries: entryWeight(referrals, contest.referralBonus, contest.referralCap),
     rank: referrals > 0 ? (standing?.ahead ?? 0) + 1 : null,
     referral: referralLinkFor(config, contestId, { id: entry.id, referralCode }),
+    // By display name, as the public leaderboard names people: never an address or a network.
+    friends: friends.map((friend) => ({
+      displayName: toDisplayName(friend.name, NAMELESS_FRIEND),
+      reason: friend.reason,
+    })),
   };
 }
 
@@ -149,11 +158,10 @@ export async function withReferrals<Entry extends ListedEntry>(
   contest: Contest,
   entries: Entry[],
 ) {
-  const referrals = await countReferrals(
-    db,
-    contest.id,
-    entries.map((entry) => entry.id),
-  );
+  const entryIds = entries.map((entry) => entry.id);
+  // One after the other: the caller's transaction, if any, is one connection.
+  const referrals = await countReferrals(db, contest.id, entryIds);
+  const reasons = await referralReasonsOf(db, contest, entryIds);
   return entries.map(({ referredBy, ...entry }) => {
     const counted = referrals.get(entry.id) ?? 0;
     return {
@@ -161,6 +169,7 @@ export async function withReferrals<Entry extends ListedEntry>(
       referrals: counted,
       weight: entryWeight(counted, contest.referralBonus, contest.referralCap),
       referred: referredBy !== null,
+      referralReason: reasons.get(entry.id) ?? null,
     };
   });
 }

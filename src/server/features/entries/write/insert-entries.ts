@@ -411,7 +411,8 @@ function insertChunk(
     tx,
     sql`with inserted as (
       insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash,
-        entry_date, referral_code, client_hash, client_hash56, client_hash48, referred_by)
+        entry_date, referral_code, client_hash, client_hash56, client_hash48, referred_by,
+        invited_by)
       select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
         coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'),
         -- A confirmed friend's link only proves a mailbox that credits somebody.
@@ -419,7 +420,8 @@ function insertChunk(
         ${entryDateNow},
         -- 64 random bits as 16 hex characters: the entrant's own link's code.
         case when ${hasReferrals} then substr(md5(gen_random_uuid()::text), 1, 16) end,
-        candidate.client_hash, candidate.client_hash56, candidate.client_hash48, referrer.id
+        candidate.client_hash, candidate.client_hash56, candidate.client_hash48, referrer.id,
+        inviter.id
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
@@ -445,6 +447,13 @@ function insertChunk(
                 where known.contest_id = ${contestId}::uuid
                   and (known.id = referrer.id or known.referred_by = referrer.id))
           order by referrer.entry_date, referrer.id limit 1) referrer on true
+      -- The link's entrant whether or not the friend credits them, so that their status page
+      -- can say why a friend from their own network does not count.
+      left join lateral (select inviter.id from contest_entries inviter
+          where candidate.ref is not null and inviter.contest_id = ${contestId}::uuid
+            and inviter.referral_code = candidate.ref
+            and inviter.email_key <> fold_email(candidate.email)
+          order by inviter.entry_date, inviter.id limit 1) inviter on true
       on conflict do nothing
       returning id, email, referral_code, referred_by
     ), counted as (

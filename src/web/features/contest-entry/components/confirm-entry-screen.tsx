@@ -1,4 +1,4 @@
-import { ArrowLeft, CircleAlert, CircleCheckBig, House, MailCheck } from 'lucide-react';
+import { ArrowLeft, CircleAlert, CircleCheckBig, House, MailCheck, UserPlus } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import type { EntryConfirmation } from '#shared/contracts/entries.ts';
 import {
@@ -12,7 +12,11 @@ import {
 } from '#shared/contracts/entry-confirmation.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { referralShareText } from '../lib/referral-words.ts';
+import { tones } from './entered-card.tsx';
+import { EntryReceipt } from './entry-receipt.tsx';
 import { PublicFrame } from './public-frame.tsx';
+import { ShareLink } from './share-link.tsx';
 
 const contestHref = (contestId: string) => `/c/${encodeURIComponent(contestId)}`;
 
@@ -142,7 +146,13 @@ function RefusalCard({
   );
 }
 
+/**
+ * The entrant's moment: confirmed, with their personal link to share right there (above the
+ * folded receipt), on the page the server sends without the app's script (public/share-link.js
+ * gives Copy and Share their work; WhatsApp and e-mail are plain links).
+ */
 function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
+  const { referral } = confirmation.entry;
   return (
     <EntryCard contest={{ id: confirmation.contestId, title: confirmation.contestTitle }}>
       <div
@@ -155,6 +165,24 @@ function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
           {confirmation.confirmationMessage || "You're in the draw. Good luck!"}
         </p>
       </div>
+      {referral ? (
+        <section aria-labelledby="share-heading" className="grid gap-3">
+          <h2 id="share-heading" className="flex items-center gap-2 text-xl font-extrabold">
+            <UserPlus aria-hidden className="size-5 shrink-0 text-primary" />
+            Get more entries
+          </h2>
+          <p className="text-sm">
+            Share your personal link: each friend who enters through it and confirms their entry
+            gives you bonus entries.
+          </p>
+          <ShareLink
+            url={referral.url}
+            shareTitle={confirmation.contestTitle}
+            shareText={referralShareText(confirmation.contestTitle)}
+          />
+        </section>
+      ) : null}
+      <EntryReceipt entryId={confirmation.entry.id} recordHref={null} tone={tones.confirmed} />
       <NextStep href={contestHref(confirmation.contestId)} label="Back to the contest" />
     </EntryCard>
   );

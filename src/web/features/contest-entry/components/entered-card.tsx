@@ -1,8 +1,6 @@
-import { Copy, MailCheck, PartyPopper, ShieldCheck } from 'lucide-react';
+import { MailCheck, PartyPopper } from 'lucide-react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
 import { entryMessages, type EntryStatus } from '#shared/contracts/entries.ts';
-import { Button } from '#web/components/ui/button.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatDateTime, formatDateTimeUtc } from '#web/lib/format-date.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
@@ -10,7 +8,7 @@ import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Green once the entry counts; the brand's violet while it waits for the entrant's click. */
-const tones = {
+export const tones = {
   confirmed: {
     card: 'border-green-200 bg-success-soft',
     border: 'border-green-200',
@@ -24,71 +22,7 @@ const tones = {
     soft: 'text-violet-900',
   },
 } satisfies Record<EntryStatus, Record<string, string>>;
-type Tone = (typeof tones)[EntryStatus];
-
-async function copyEntryId(entryId: string) {
-  try {
-    await navigator.clipboard.writeText(entryId);
-    toast({
-      title: 'Entry id copied',
-      description: 'Keep it somewhere safe: it is your receipt.',
-      variant: 'success',
-    });
-  } catch {
-    toast({
-      title: 'Copy Failed',
-      description: 'Select the entry id and copy it by hand.',
-      variant: 'destructive',
-    });
-  }
-}
-
-/** The entry id as the entrant's receipt: what finds their entry in the public draw record. */
-function Receipt({
-  entryId,
-  recordHref,
-  tone,
-}: {
-  entryId: string;
-  recordHref: string | null;
-  tone: Tone;
-}) {
-  return (
-    <div className={cn('mt-5 grid gap-3 rounded-xl border bg-white/70 p-4 text-left', tone.border)}>
-      <div>
-        <p className={cn('text-sm font-semibold', tone.strong)}>Your entry id:</p>
-        {/* Wraps at its hyphens, never inside a group, on the narrowest phone. */}
-        <code className={cn('mt-1 block select-all break-words font-mono text-sm', tone.strong)}>
-          {entryId}
-        </code>
-      </div>
-      <p className={cn('text-xs', tone.soft)}>
-        Keep it: it is your receipt. With it you can find your entry in the public draw record.
-      </p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-label="Copy your entry id"
-          onClick={() => void copyEntryId(entryId)}
-        >
-          <Copy aria-hidden />
-          Copy
-        </Button>
-        {recordHref ? (
-          <a
-            href={recordHref}
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
-          >
-            <ShieldCheck aria-hidden className="size-4" />
-            See the draw record
-          </a>
-        ) : null}
-      </div>
-    </div>
-  );
-}
+export type Tone = (typeof tones)[EntryStatus];
 
 /** The confirmation an entrant sees, and sees again when they come back to the link. */
 export function EnteredCard({
@@ -99,8 +33,6 @@ export function EnteredCard({
   endDate,
   winnersCount,
   isDrawn,
-  entryId,
-  recordHref,
 }: {
   name: string;
   /** Pending: the entry counts once its entrant confirms through the link we e-mailed them. */
@@ -112,10 +44,6 @@ export function EnteredCard({
   winnersCount: number;
   /** The first draw has taken place: the winners are on the page. */
   isDrawn: boolean;
-  /** Null for an entry remembered before receipts existed. */
-  entryId: string | null;
-  /** The draw record page, once the contest has a commitment. */
-  recordHref: string | null;
 }) {
   const tone = tones[status];
   // The server renders this card too (an entry made without JavaScript), in no reader's zone.
@@ -168,7 +96,6 @@ export function EnteredCard({
           </>
         )}
       </p>
-      {entryId ? <Receipt entryId={entryId} recordHref={recordHref} tone={tone} /> : null}
     </div>
   );
 }

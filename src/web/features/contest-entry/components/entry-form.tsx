@@ -1,7 +1,8 @@
-import { CircleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { CircleAlert, Send } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   entryFormFields,
+  entryMessages,
   validateEntry,
   type EnterContestBody,
   type EntryField,
@@ -15,6 +16,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
 import { enterContest } from '../api/enter-contest.ts';
 import { useEntryForm, usePlainFormToken } from '../api/get-entry-form.ts';
+import { resendLink } from '../api/resend-link.ts';
 import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useCaptcha } from '../lib/use-captcha.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
@@ -49,11 +51,52 @@ function referralOf(form: FormData): string | undefined {
  * uncontrolled, so what a visitor typed before hydration is what gets sent. A visitor who came
  * through a friend's link sends the friend's code with the same tap.
  */
+/**
+ * Under the button, where the entrant is looking: why the entry was refused, and for an address
+ * that has entered already, a way to get its personal link again (by e-mail, to that address).
+ */
+function EntryNotice({
+  message,
+  resend,
+}: {
+  message: string;
+  resend: { onClick: () => void; isSending: boolean; answer: string | null } | null;
+}) {
+  return (
+    <Callout role="alert" tone="danger" icon={CircleAlert}>
+      <p className="font-semibold">Entry Failed</p>
+      <p>{message}</p>
+      {resend ? (
+        resend.answer ? (
+          <p role="status" className="font-semibold">
+            {resend.answer}
+          </p>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="mt-1 justify-self-start"
+            disabled={resend.isSending}
+            onClick={resend.onClick}
+          >
+            <Send aria-hidden />
+            Send me my link again
+          </Button>
+        )
+      ) : null}
+    </Callout>
+  );
+}
+
 export function EntryForm({
   contestId,
+  canResendLink,
   onEntered,
 }: {
   contestId: string;
+  /** The contest has referrals: an entrant who entered already has a personal link to get again. */
+  canResendLink: boolean;
   onEntered: (receipt: EntryReceipt) => void;
 }) {
   const isHydrated = useIsHydrated();
@@ -63,6 +106,25 @@ export function EntryForm({
   const [isPending, setIsPending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(refusal?.fieldErrors ?? {});
   const [notice, setNotice] = useState(refusal?.message ?? null);
+  const [resendState, setResendState] = useState<{ isSending: boolean; answer: string | null }>({
+    isSending: false,
+    answer: null,
+  });
+  const emailRef = useRef<HTMLInputElement>(null);
+  const isDuplicate = notice === entryMessages.duplicate;
+
+  const sendLinkAgain = () => {
+    const email = emailRef.current?.value.trim() ?? '';
+    setResendState({ isSending: true, answer: null });
+    resendLink(contestId, { email }).then(
+      (answer) => setResendState({ isSending: false, answer: answer.message }),
+      (error: unknown) =>
+        setResendState({
+          isSending: false,
+          answer: messageOf(error, 'Could not send it. Please try again in a few minutes.'),
+        }),
+    );
+  };
   const setup = useEntryForm(contestId);
   const plainFormToken = usePlainFormToken();
   const pageAddress = `/c/${encodeURIComponent(contestId)}${referralCode ? `?${REFERRAL_PARAM}=${referralCode}` : ''}`;
@@ -116,6 +178,12 @@ export function EntryForm({
           setErrors(fieldErrors);
           return;
         }
+        // An address that has entered already: said beside the button, with the way on.
+        if (error instanceof ApiError && error.code === 'ALREADY_ENTERED') {
+          setResendState({ isSending: false, answer: null });
+          setNotice(messageOf(error, entryMessages.duplicate));
+          return;
+        }
         toast({
           title: 'Entry Failed',
           description: messageOf(error, 'Failed to enter contest'),
@@ -155,6 +223,7 @@ export function EntryForm({
         inputMode="email"
         autoComplete="email"
         placeholder="you@example.com"
+        ref={emailRef}
         error={errors.email}
         onChange={clearError('email')}
       />
@@ -178,15 +247,20 @@ export function EntryForm({
         <input type="hidden" name={entryFormFields.ref} value={referralCode} />
       ) : null}
       {setup.captchaSiteKey ? <div ref={setCaptchaContainer} className="min-h-[65px]" /> : null}
-      {notice ? (
-        <Callout role="alert" tone="danger" icon={CircleAlert}>
-          <p className="font-semibold">Entry Failed</p>
-          <p>{notice}</p>
-        </Callout>
-      ) : null}
       <Button type="submit" size="lg" disabled={isPending}>
         {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>
+      {notice ? (
+        <EntryNotice
+          message={notice}
+          // The action needs the script: a page without it shows the message alone.
+          resend={
+            isDuplicate && canResendLink && isHydrated
+              ? { ...resendState, onClick: sendLinkAgain }
+              : null
+          }
+        />
+      ) : null}
     </form>
   );
 }

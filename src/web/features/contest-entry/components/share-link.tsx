@@ -1,6 +1,7 @@
-import { Check, Copy, Share2 } from 'lucide-react';
+import { Check, Copy, Mail, MessageCircle, Share2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 /** Long enough to read "Copied", short enough that a second copy shows it again. */
 const COPIED_FEEDBACK_MS = 2000;
@@ -9,6 +10,20 @@ type CopyState = 'idle' | 'copied' | 'by-hand';
 
 /** Only where the browser has a share sheet (phones, some desktops); elsewhere Copy alone. */
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * The hooks of public/share-link.js, which gives Copy and Share their work on the confirmation
+ * page the server sends without the app's script (docs/product.md#referrals).
+ */
+export const SHARE_LINK_HOOKS = {
+  input: 'data-share-url',
+  copy: 'data-share-copy',
+  share: 'data-share-native',
+  feedback: 'data-share-feedback',
+} as const;
+
+const linkClassName =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-border px-3 text-sm font-semibold text-primary transition-colors hover:bg-primary-soft';
 
 /**
  * An entrant's personal link: readable, copied with one tap, or handed to the phone's share sheet.
@@ -30,6 +45,8 @@ export function ShareLink({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<CopyState>('idle');
+  // Known in the browser only: the server's markup (and hydration) has no share sheet.
+  const hasShareSheet = useIsHydrated() && canShare();
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -67,6 +84,7 @@ export function ShareLink({
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
+          {...{ [SHARE_LINK_HOOKS.input]: '' }}
           id={inputId}
           ref={inputRef}
           type="text"
@@ -78,6 +96,7 @@ export function ShareLink({
         />
         <div className="flex gap-2">
           <Button
+            {...{ [SHARE_LINK_HOOKS.copy]: '' }}
             type="button"
             className="min-w-28 flex-1 sm:flex-none"
             aria-label={copyState === 'copied' ? 'Link copied' : 'Copy your link'}
@@ -86,21 +105,44 @@ export function ShareLink({
             {copyState === 'copied' ? <Check aria-hidden /> : <Copy aria-hidden />}
             {copyState === 'copied' ? 'Copied' : 'Copy'}
           </Button>
-          {canShare() ? (
-            <Button
-              type="button"
-              variant="outline"
-              className="min-w-28 flex-1 sm:flex-none"
-              onClick={() => void share()}
-            >
-              <Share2 aria-hidden />
-              Share
-            </Button>
-          ) : null}
+          <Button
+            {...{ [SHARE_LINK_HOOKS.share]: '' }}
+            type="button"
+            variant="outline"
+            className="min-w-28 flex-1 sm:flex-none"
+            hidden={!hasShareSheet}
+            onClick={() => void share()}
+          >
+            <Share2 aria-hidden />
+            Share
+          </Button>
         </div>
       </div>
+      {/* Plain links: they work in every browser, with or without a script. */}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <a
+          className={linkClassName}
+          href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <MessageCircle aria-hidden className="size-4" />
+          WhatsApp
+        </a>
+        <a
+          className={linkClassName}
+          href={`mailto:?subject=${encodeURIComponent(shareTitle)}&body=${encodeURIComponent(`${shareText}\n\n${url}`)}`}
+        >
+          <Mail aria-hidden className="size-4" />
+          E-mail
+        </a>
+      </div>
       {/* Always there, so screen readers hear it change; takes no room while empty. */}
-      <p aria-live="polite" className="mt-2 text-xs text-muted-foreground empty:mt-0">
+      <p
+        {...{ [SHARE_LINK_HOOKS.feedback]: '' }}
+        aria-live="polite"
+        className="mt-2 text-xs text-muted-foreground empty:mt-0"
+      >
         {copyState === 'copied'
           ? 'Link copied: paste it into a chat, a post or an e-mail.'
           : copyState === 'by-hand'

@@ -83,6 +83,15 @@ export function rememberConfirmed(contestId: string, entryId: string): void {
   notify();
 }
 
+/** The server no longer has this entry (removed, or its link expired): the form shows again. */
+export function forgetEntry(contestId: string, entryId: string): void {
+  if (read(entryIdKey(contestId)) !== entryId) return;
+  for (const key of [nameKey, entryIdKey, statusKey, entryDateKey, referralKey, resentKey]) {
+    remove(key(contestId));
+  }
+  notify();
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   window.addEventListener('storage', listener);

@@ -1,17 +1,28 @@
-import { ChevronRight, Gift, Lock, MailCheck, ShieldCheck, Trophy, Users } from 'lucide-react';
+import {
+  ChevronRight,
+  Gift,
+  Lock,
+  MailCheck,
+  ShieldCheck,
+  Trophy,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { acceptsEntries } from '#shared/contest-time.ts';
+import { statusAt } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import type { ReferralLink } from '#shared/contracts/referrals.ts';
+import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatCount } from '#web/lib/format-count.ts';
+import { useEntryCheck } from '../api/check-entry.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
-import { EnteredCard } from '../components/entered-card.tsx';
+import { EnteredCard, tones } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
+import { EntryReceipt } from '../components/entry-receipt.tsx';
 import { PublicFrame } from '../components/public-frame.tsx';
 import {
   rememberEntry,
@@ -21,6 +32,7 @@ import {
   useEnteredReferral,
   useEnteredStatus,
 } from '../lib/entry-memory.ts';
+import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 /** The personal link as plain text, when the panel that shows it could not be loaded. */
@@ -91,6 +103,39 @@ function WinnersCard({ winners }: { winners: PublicContest['winners'] }) {
   );
 }
 
+/** A winner's own browser (it holds their entry's id): they won, and what happens next. */
+function YouWonCard({ place, winnersCount }: { place: number; winnersCount: number }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby="you-won-heading"
+      className="rounded-2xl border border-amber-200 bg-accent-soft p-6 text-center"
+    >
+      <Trophy aria-hidden className="mx-auto size-10 text-accent" />
+      <h2 id="you-won-heading" className="mt-3 text-2xl font-extrabold">
+        You won{winnersCount > 1 ? ` place ${place}` : ''}!
+      </h2>
+      <p className="mt-2">
+        Congratulations! The organiser will contact you at the e-mail address you entered with to
+        arrange your prize. Keep an eye on your inbox (and your spam folder).
+      </p>
+    </section>
+  );
+}
+
+/** Before entering, on a contest with referrals: what entering earns beside the entry itself. */
+function ReferralPromise({ bonus, cap }: { bonus: number; cap: number }) {
+  return (
+    <p className="flex items-start gap-2 rounded-xl border border-violet-200 bg-primary-soft/60 px-4 py-3 text-sm">
+      <UserPlus aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        Entering gets you your own link to share. {referralMessages.worth(bonus)} (up to{' '}
+        {formatCount(cap)} bonus {cap === 1 ? 'entry' : 'entries'}).
+      </span>
+    </p>
+  );
+}
+
 /**
  * The page every entrant sees. It runs without the app's query layer and router so it loads
  * fast on a phone (see docs/decisions/004-public-entry-page.md).
@@ -112,6 +157,13 @@ export function ContestEntryPage({
   const confirmationResent = useEnteredConfirmationResent(contestId);
   const enteredReferral = useEnteredReferral(contestId);
   const isHydrated = useIsHydrated();
+  const { referrerName } = useEntryPageState();
+  // Read before the early returns below: the entry check is a hook.
+  const status = contestState.status === 'success' ? statusAt(contestState.contest) : null;
+  const wonPlace = useEntryCheck(contestId, enteredName ? enteredEntryId : null, {
+    isPending: enteredStatus === 'pending',
+    isDrawn: status === 'drawn',
+  });
 
   if (contestState.status === 'pending') {
     return (
@@ -148,8 +200,8 @@ export function ContestEntryPage({
 
   const { contest } = contestState;
   // The first draw closes the contest to entries for good, whatever its end date says.
-  const isDrawn = contest.frozenAt !== null;
-  const isOpen = acceptsEntries(contest) && !isDrawn;
+  const isDrawn = status === 'drawn';
+  const isOpen = status === 'open';
   const recordHref = contest.seedHash ? `/c/${encodeURIComponent(contest.id)}/draw` : null;
   const count = liveCount ?? contest.entryCount;
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
@@ -176,6 +228,9 @@ export function ContestEntryPage({
           {contest.winners.length > 0 ? <WinnersCard winners={contest.winners} /> : null}
           {enteredName ? (
             <>
+              {wonPlace !== null ? (
+                <YouWonCard place={wonPlace} winnersCount={contest.winnersCount} />
+              ) : null}
               <EnteredCard
                 name={enteredName}
                 status={enteredStatus}
@@ -184,10 +239,9 @@ export function ContestEntryPage({
                 endDate={contest.endDate}
                 winnersCount={contest.winnersCount}
                 isDrawn={isDrawn}
-                entryId={enteredEntryId}
-                recordHref={recordHref}
               />
-              {enteredReferral && contest.referralBonus > 0 ? (
+              {/* After the draw more entries earn nothing: the panel goes. */}
+              {enteredReferral && contest.referralBonus > 0 && !isDrawn ? (
                 <Suspense fallback={null}>
                   <ReferralPanel
                     contestTitle={contest.title}
@@ -197,6 +251,13 @@ export function ContestEntryPage({
                     isPending={enteredStatus === 'pending'}
                   />
                 </Suspense>
+              ) : null}
+              {enteredEntryId ? (
+                <EntryReceipt
+                  entryId={enteredEntryId}
+                  recordHref={recordHref}
+                  tone={tones[enteredStatus]}
+                />
               ) : null}
             </>
           ) : isOpen && isFull ? (
@@ -208,9 +269,19 @@ export function ContestEntryPage({
             </div>
           ) : isOpen ? (
             <>
+              {referrerName ? (
+                <p className="flex items-center gap-2 text-base font-semibold">
+                  <UserPlus aria-hidden className="size-5 shrink-0 text-primary" />
+                  <span className="min-w-0 break-words">{referrerName} invited you to enter</span>
+                </p>
+              ) : null}
               <Countdown endDate={contest.endDate} />
+              {contest.referralBonus > 0 ? (
+                <ReferralPromise bonus={contest.referralBonus} cap={contest.referralCap} />
+              ) : null}
               <EntryForm
                 contestId={contest.id}
+                canResendLink={contest.referralBonus > 0}
                 onEntered={(receipt) => {
                   rememberEntry(receipt);
                   refreshCount();

@@ -1,8 +1,13 @@
-import { CircleAlert, CircleCheckBig, MailCheck, UserPlus } from 'lucide-react';
+import { CircleAlert, CircleCheckBig, CircleMinus, MailCheck, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { PRODUCT_NAME } from '#shared/constants.ts';
-import { referralMessages, type EntryStanding } from '#shared/contracts/referrals.ts';
+import {
+  referralMessages,
+  referralReasonLabels,
+  type EntryStanding,
+  type ReferredFriend,
+} from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -25,6 +30,41 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
       </dd>
       <dd className="mt-0.5 text-xs text-muted-foreground">{note}</dd>
     </div>
+  );
+}
+
+/**
+ * Each friend who came through the link, by display name, and whether they count: a friend who
+ * does not count is told apart with the reason, so nobody wonders where a bonus went.
+ */
+function Friends({ friends }: { friends: ReferredFriend[] }) {
+  return (
+    <section aria-labelledby="friends-heading" className="grid gap-3">
+      <h2 id="friends-heading" className="flex items-center gap-2 text-lg font-extrabold">
+        <Users aria-hidden className="size-5 shrink-0 text-primary" />
+        Friends who used your link
+      </h2>
+      <ul className="grid divide-y divide-border rounded-xl border border-border">
+        {friends.map((friend, index) => {
+          const counts = friend.reason === 'counted';
+          const Icon = counts ? CircleCheckBig : CircleMinus;
+          return (
+            <li key={index} className="flex items-start gap-3 px-4 py-3 text-sm">
+              <Icon
+                aria-hidden
+                className={`mt-0.5 size-4 shrink-0 ${counts ? 'text-success' : 'text-muted-foreground'}`}
+              />
+              <span className="grid min-w-0">
+                <span className="break-words font-semibold">{friend.displayName}</span>
+                <span className={counts ? 'text-success' : 'text-muted-foreground'}>
+                  {referralReasonLabels[friend.reason]}
+                </span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -108,6 +148,8 @@ function Standing({ standing }: { standing: EntryStanding }) {
             </p>
           )}
         </section>
+
+        {standing.friends.length > 0 ? <Friends friends={standing.friends} /> : null}
 
         <p className="border-t border-border pt-4 text-center text-sm text-muted-foreground">
           The contest ends on{' '}

@@ -3,6 +3,7 @@ import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import { describeFlag, flagLabels, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { confirmationMailLabels, type MailStatus } from '#shared/contracts/mail-queue.ts';
+import { ownerReferralReasonLabels } from '#shared/contracts/referrals.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -161,6 +162,11 @@ export function EntryRow({
           ) : null}
           {showReferrals ? (
             <p className="text-xs tabular-nums text-muted-foreground">{referralSummary(entry)}</p>
+          ) : null}
+          {showReferrals && entry.referralReason ? (
+            <p className="text-xs text-muted-foreground">
+              Came through a friend&apos;s link: {ownerReferralReasonLabels[entry.referralReason]}
+            </p>
           ) : null}
         </div>
         <p className="shrink-0 text-xs text-muted-foreground sm:text-right">
