@@ -79,7 +79,7 @@ function Receipt({
         {recordHref ? (
           <a
             href={recordHref}
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
+            className="tap-target inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
           >
             <ShieldCheck aria-hidden className="size-4" />
             See the draw record
