@@ -71,11 +71,15 @@ function focusRing(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return null;
+    // Focus on a native control's own part (a date field's calendar button), which the browser
+    // rings itself: the field is the active element but does not match :focus.
+    if (!element.matches(':focus')) return null;
     const style = getComputedStyle(element);
     return {
       label:
         element.getAttribute('aria-label') ??
-        (element.textContent.trim().slice(0, 40) || element.outerHTML.slice(0, 80)),
+        (element.textContent.trim().slice(0, 40) ||
+          `${element.tagName.toLowerCase()} ${element.id} ${element.getAttribute('type') ?? ''}`),
       outline: style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2,
       shadow: style.boxShadow !== 'none',
     };
@@ -146,7 +150,22 @@ test.describe('phones and keyboards', () => {
     },
   );
 
-  test('Tab shows a focus ring on everything it reaches', async ({
+  test('Tab shows a focus ring on everything it reaches: public screens', async ({
+    page,
+    browser,
+    server,
+    seedUserWithPassword,
+  }) => {
+    test.slow();
+    const owner = await seedUserWithPassword();
+    const { screens } = await seedMainScreens(browser, server, owner.id);
+    for (const screen of [screens.landing, screens.entryWithBonus, screens.drawRecord]) {
+      await openScreen(page, screen);
+      await expectFocusRings(page, screen.name);
+    }
+  });
+
+  test("Tab shows a focus ring on everything it reaches: owner's screens", async ({
     page,
     browser,
     server,
@@ -156,14 +175,10 @@ test.describe('phones and keyboards', () => {
     test.slow();
     const owner = await seedUserWithPassword();
     const { screens } = await seedMainScreens(browser, server, owner.id);
-    for (const screen of [screens.landing, screens.entryWithBonus, screens.drawRecord]) {
-      await openScreen(page, screen);
-      await expectFocusRings(page, screen.name);
-    }
     await signIn(owner);
     for (const screen of [screens.contests, screens.dashboard, screens.builder]) {
       await openScreen(page, screen);
-      await expectFocusRings(page, screen.name, 40);
+      await expectFocusRings(page, screen.name, 30);
     }
   });
 });

@@ -153,7 +153,9 @@ export function EntryRow({
               </Badge>
             ) : null}
           </p>
-          <p className="truncate text-sm text-muted-foreground">{entry.email}</p>
+          <p className="truncate text-sm text-muted-foreground" title={entry.email}>
+            {entry.email}
+          </p>
           {entry.status === 'pending' && entry.confirmationMail ? (
             <ConfirmationMailStatus status={entry.confirmationMail} />
           ) : null}

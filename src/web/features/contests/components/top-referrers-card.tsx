@@ -50,7 +50,9 @@ export function TopReferrersCard({ contest }: { contest: OwnerContest }) {
               </span>
               <div className="min-w-0">
                 <p className="truncate font-medium">{referrer.name}</p>
-                <p className="truncate text-sm text-muted-foreground">{referrer.email}</p>
+                <p className="truncate text-sm text-muted-foreground" title={referrer.email}>
+                  {referrer.email}
+                </p>
               </div>
               <p className="col-start-2 text-sm font-semibold tabular-nums sm:col-start-3 sm:text-right">
                 {referralSummary(referrer)}

@@ -1,6 +1,7 @@
 import { RotateCcw, Trophy } from 'lucide-react';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { ordinal } from '../lib/places.ts';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
@@ -60,7 +61,7 @@ export function WinnerPlaces({
             </span>
             <div className="min-w-0">
               <p className="break-words text-lg font-extrabold leading-snug">{place.name}</p>
-              <p className="break-all text-sm text-muted-foreground">{place.email}</p>
+              <EmailText email={place.email} className="block text-sm text-muted-foreground" />
               {place.method === 'manual' ? (
                 <p className="text-xs text-muted-foreground">Picked by hand</p>
               ) : null}
