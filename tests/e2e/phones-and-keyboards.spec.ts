@@ -101,6 +101,42 @@ async function expectFocusRings(page: Page, screen: string, presses = 25) {
   expect.soft(missing, `controls on the ${screen} focused without a visible ring`).toEqual([]);
 }
 
+/**
+ * Every e-mail address shown is whole or wraps only between its parts: no `break-all`, and each
+ * run of its text (the part before the "@", the rest) on one line. A row that cuts the address
+ * with "…" shows it whole in its title. Returns how many addresses it saw.
+ */
+async function expectEmailsUnbroken(page: Page, screen: string) {
+  const problems = await page.evaluate(() => {
+    const address = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const found: string[] = [];
+    let seen = 0;
+    for (const element of document.querySelectorAll('body *')) {
+      const text = element.textContent.trim();
+      if (!address.test(text) || element.children.length > 1) continue;
+      if (element.getBoundingClientRect().width === 0) continue;
+      seen += 1;
+      const style = getComputedStyle(element);
+      if (style.wordBreak === 'break-all') found.push(`${text}: break-all`);
+      if (style.textOverflow === 'ellipsis') {
+        if (element.getAttribute('title') !== text) found.push(`${text}: cut without a title`);
+        continue;
+      }
+      for (const node of element.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1)
+          found.push(`${text}: "${node.textContent}" split over ${lines.size} lines`);
+      }
+    }
+    return { found, seen };
+  });
+  expect(problems.found, `e-mail addresses broken on the ${screen}`).toEqual([]);
+  return problems.seen;
+}
+
 test.describe('phones and keyboards', () => {
   test(
     'every button and link of the main screens is at least 44x44 px on a phone',
@@ -147,6 +183,23 @@ test.describe('phones and keyboards', () => {
       await page.getByRole('button', { name: 'QR code' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectTapTargets(page, 'QR code dialog');
+    },
+  );
+
+  test(
+    'e-mail addresses are never broken mid-word at 390 px',
+    PHONE_ONLY,
+    async ({ page, browser, server, seedUserWithPassword, signIn }) => {
+      test.slow();
+      const owner = await seedUserWithPassword();
+      const { screens } = await seedMainScreens(browser, server, owner.id);
+      await signIn(owner);
+      await openScreen(page, screens.dashboardDrawn);
+      await expect(page.getByText('maya.chen.long-address@example.com').first()).toBeVisible();
+      // The two winners and the five entries of the list.
+      expect(await expectEmailsUnbroken(page, 'dashboard after the draw')).toBeGreaterThanOrEqual(
+        7,
+      );
     },
   );
 
