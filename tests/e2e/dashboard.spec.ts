@@ -203,9 +203,9 @@ test.describe('contest dashboard', () => {
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
     await expect(dialog.getByText(publicUrl, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download for print' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
       'download',
-      'Share Widely-qr.svg',
+      'Share Widely-qr.png',
     );
     await expectNoHorizontalScroll(page);
     await snap('dashboard-qr-code');

@@ -21,6 +21,15 @@ export function builtIndexHtml(app: FastifyInstance): string {
 }
 
 /**
+ * The app shell's "needs JavaScript" line is for the screens that do (owners', admins'); the
+ * pages the server renders into the shell (the entry page, the confirmation link's page, the
+ * landing page) work without it, and must not say otherwise.
+ */
+function withoutScriptNotice(indexHtml: string): string {
+  return indexHtml.replace(/\s*<noscript data-needs-javascript>[\s\S]*?<\/noscript>/, '');
+}
+
+/**
  * Serves the built client: hashed assets cached forever (pre-compressed .br/.gz when present),
  * index.html revalidated, and index.html for every client route.
  */
@@ -28,7 +37,10 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
-  app.decorate('clientIndexHtml', hasClient ? readFileSync(indexFile, 'utf8') : null);
+  app.decorate(
+    'clientIndexHtml',
+    hasClient ? withoutScriptNotice(readFileSync(indexFile, 'utf8')) : null,
+  );
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

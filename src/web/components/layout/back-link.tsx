@@ -5,7 +5,7 @@ export function BackLink({ href, label }: { href: string; label: string }) {
   return (
     <Link
       href={href}
-      className="mb-2 inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      className="tap-target mb-2 inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft aria-hidden className="size-4" />
       {label}

@@ -8,7 +8,7 @@ export function Logo({ className }: { className?: string }) {
     <Link
       href="/"
       className={cn(
-        'inline-flex items-center gap-2 text-lg font-extrabold tracking-tight',
+        'tap-target inline-flex items-center gap-2 text-lg font-extrabold tracking-tight',
         className,
       )}
     >

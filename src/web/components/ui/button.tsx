@@ -14,11 +14,12 @@ const variants = {
   destructive: 'bg-destructive text-white hover:bg-red-700 shadow-sm',
 };
 
+/** On phones every size is at least 44x44 px, a finger's tap (docs/product.md#phones-and-keyboards). */
 const sizes = {
-  sm: 'h-9 px-3 text-sm',
+  sm: 'h-11 px-3 text-sm sm:h-9',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
-  icon: 'size-10 text-sm',
+  icon: 'size-11 text-sm sm:size-10',
 };
 
 type ButtonProps = ComponentProps<'button'> & {

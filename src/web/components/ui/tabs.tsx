@@ -20,7 +20,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex min-h-9 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg px-2 py-1 text-center text-sm leading-tight sm:px-3 font-semibold text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none [&_svg]:size-4',
+        'inline-flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg px-2 py-1 text-center text-sm leading-tight sm:px-3 font-semibold text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:flex-none [&_svg]:size-4',
         className,
       )}
       {...props}
@@ -29,7 +29,5 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return (
-    <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />
-  );
+  return <TabsPrimitive.Content className={className} {...props} />;
 }

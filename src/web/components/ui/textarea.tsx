@@ -13,7 +13,7 @@ export function TextareaField({ label, error, hint, className, id, ...props }: T
       {(control) => (
         <textarea
           {...control}
-          className="min-h-24 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-zinc-400 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 aria-invalid:border-destructive sm:text-sm"
+          className="min-h-24 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground placeholder:text-zinc-400 focus-visible:border-ring aria-invalid:border-destructive sm:text-sm"
           {...props}
         />
       )}

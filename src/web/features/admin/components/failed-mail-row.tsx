@@ -2,6 +2,7 @@ import { RotateCw } from 'lucide-react';
 import { mailPurposeLabels, type FailedMail } from '#shared/contracts/mail-queue.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 
 /**
@@ -27,7 +28,9 @@ export function FailedMailRow({
             {mail.attempts} {mail.attempts === 1 ? 'attempt' : 'attempts'}
           </Badge>
         </p>
-        <p className="break-all text-sm">To {mail.recipient}</p>
+        <p className="text-sm">
+          To <EmailText email={mail.recipient} />
+        </p>
         <p className="break-words text-sm text-muted-foreground">{mail.subject}</p>
         <p className="mt-1 break-words rounded-md bg-destructive-soft px-2 py-1 font-mono text-xs text-red-900">
           {mail.lastError ?? 'No answer recorded'}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AdminUserListItem } from '#shared/contracts/admin.ts';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { fullName, UserBadges } from './user-badges.tsx';
 
@@ -9,7 +10,7 @@ export function UserRow({ user, actions }: { user: AdminUserListItem; actions?: 
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1">
-        <p className="break-all font-medium">{user.email}</p>
+        <EmailText email={user.email} className="block font-medium" />
         <p className="text-sm text-muted-foreground">
           {name || 'No name'} · Joined {formatDateTime(user.createdAt)}
         </p>

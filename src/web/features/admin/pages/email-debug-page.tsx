@@ -8,6 +8,7 @@ import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { EmailField } from '#web/components/ui/email-field.tsx';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { messageOf } from '#web/lib/api-client.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
@@ -113,7 +114,7 @@ function EmailDebug() {
                       <CircleX aria-label="Error" className="size-5 shrink-0 text-destructive" />
                     )}
                     <div className="grid min-w-0 gap-0.5">
-                      <p className="break-all font-medium">{result.email}</p>
+                      <EmailText email={result.email} className="block font-medium" />
                       <p className="break-words text-muted-foreground">{result.message}</p>
                       <p className="text-xs text-muted-foreground">
                         {result.timestamp.toLocaleTimeString()}

@@ -76,7 +76,7 @@ export function EntryReceipt({
           {recordHref ? (
             <a
               href={recordHref}
-              className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
+              className="tap-target inline-flex items-center gap-1.5 text-sm font-semibold text-primary underline-offset-4 hover:underline"
             >
               <ShieldCheck aria-hidden className="size-4" />
               See the draw record

@@ -23,7 +23,7 @@ export function PublicFrame({
           // A full page load: the entry page has its own small root (src/web/main.tsx).
           <a
             href={`/c/${encodeURIComponent(backToContest)}`}
-            className="inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+            className="tap-target inline-flex w-fit items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
           >
             <ArrowLeft aria-hidden className="size-4" />
             Back to the contest

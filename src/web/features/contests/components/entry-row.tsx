@@ -156,7 +156,9 @@ export function EntryRow({
               </Badge>
             ) : null}
           </p>
-          <p className="truncate text-sm text-muted-foreground">{shownEmail(entry.email)}</p>
+          <p className="truncate text-sm text-muted-foreground" title={shownEmail(entry.email)}>
+            {shownEmail(entry.email)}
+          </p>
           {entry.status === 'pending' && entry.confirmationMail ? (
             <ConfirmationMailStatus status={entry.confirmationMail} />
           ) : null}

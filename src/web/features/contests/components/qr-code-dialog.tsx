@@ -12,7 +12,7 @@ import { QrCodeFrame } from './qr-code-frame.tsx';
  */
 const QrCode = lazy(() => import('./qr-code.tsx').then((module) => ({ default: module.QrCode })));
 
-/** A printable QR code of the public link, made in the browser (for posters at the gym). */
+/** A QR code of the public link, made in the browser: a picture to download, a poster to print. */
 export function QrCodeDialog({ contest }: { contest: { id: string; title: string } }) {
   const url = publicContestUrl(contest.id);
   return (
@@ -27,7 +27,7 @@ export function QrCodeDialog({ contest }: { contest: { id: string; title: string
         title="QR code for your contest"
         description="Print it or show it on screen: scanning opens the entry page."
       >
-        <Suspense fallback={<QrCodeFrame url={url} title={contest.title} source={null} />}>
+        <Suspense fallback={<QrCodeFrame url={url} title={contest.title} images={null} />}>
           <QrCode url={url} title={contest.title} />
         </Suspense>
       </DialogContent>

@@ -52,7 +52,10 @@ export function TopReferrersCard({ contest }: { contest: OwnerContest }) {
               </span>
               <div className="min-w-0">
                 <p className="truncate font-medium">{referrer.name}</p>
-                <p className="truncate text-sm text-muted-foreground">
+                <p
+                  className="truncate text-sm text-muted-foreground"
+                  title={shownEmail(referrer.email)}
+                >
                   {shownEmail(referrer.email)}
                 </p>
               </div>

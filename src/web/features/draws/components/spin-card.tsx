@@ -201,7 +201,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
             href={`/c/${contest.id}/draw`}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
+            className="tap-target inline-flex items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
           >
             <ShieldCheck aria-hidden className="size-4" />
             Public draw record

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
+import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { useShownEmail } from '#web/lib/hide-emails.ts';
 import { ordinal } from '../lib/places.ts';
@@ -62,7 +63,10 @@ export function WinnerPlaces({
             </span>
             <div className="min-w-0">
               <p className="break-words text-lg font-extrabold leading-snug">{place.name}</p>
-              <p className="break-all text-sm text-muted-foreground">{shownEmail(place.email)}</p>
+              <EmailText
+                email={shownEmail(place.email)}
+                className="block text-sm text-muted-foreground"
+              />
               {place.method === 'manual' ? (
                 <p className="text-xs text-muted-foreground">Picked by hand</p>
               ) : null}

@@ -6,6 +6,7 @@ import {
   FOLLOW_UP_SPIN_MS,
   FOLLOW_UP_TURN,
   followUpSpinMs,
+  labelPlacement,
   layoutFor,
   MAX_TURN_DEGREES,
   MIN_FOLLOW_UP_SPIN_MS,
@@ -198,5 +199,23 @@ describe('the wheel geometry', () => {
       expect(layoutFor(3, [1, 3, 5])).not.toBe(layout);
       expect(layoutFor(3, null).total).toBe(3);
     });
+  });
+
+  it('never turns a name upside down: on the left half it is turned half round', () => {
+    for (const layout of [wheelLayout(1), wheelLayout(2), wheelLayout(7), wheelLayout(100)]) {
+      for (let index = 0; index < layout.count; index += 1) {
+        const { start, end } = sliceArc(layout, index);
+        const middle = (start + end) / 2;
+        const { degrees, flipped } = labelPlacement(layout, index);
+        // The text's direction points right (or straight down/up): it reads left to right.
+        expect(Math.cos((degrees * Math.PI) / 180)).toBeGreaterThanOrEqual(-1e-9);
+        expect(flipped).toBe(middle > 180);
+      }
+    }
+    // Two slices: at 3 o'clock a name runs out to the rim; at 9 o'clock, turned, from the rim in.
+    expect(labelPlacement(wheelLayout(2), 0)).toEqual({ degrees: 0, flipped: false });
+    expect(labelPlacement(wheelLayout(2), 1)).toEqual({ degrees: 0, flipped: true });
+    // Upper left (315°): down to the right, towards the centre.
+    expect(labelPlacement(wheelLayout(4), 3)).toEqual({ degrees: 45, flipped: true });
   });
 });

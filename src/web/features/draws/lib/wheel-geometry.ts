@@ -4,6 +4,8 @@
  * 360 degrees is its weight over the total (1 each when every entry weighs the same).
  */
 
+import { uprightLabel } from '#web/lib/wheel-labels.ts';
+
 export const SPIN_MS = 3000;
 export const MIN_TURN_DEGREES = 1080;
 export const MAX_TURN_DEGREES = 1800;
@@ -58,6 +60,15 @@ export function sliceArc(layout: WheelLayout, index: number): { start: number; e
     start: layout.bounds[index]! * degreesPerWeight,
     end: layout.bounds[index + 1]! * degreesPerWeight,
   };
+}
+
+/**
+ * How slice `index`'s name is turned on the wheel's image (at rotation 0): never upside down
+ * (src/web/lib/wheel-labels.ts).
+ */
+export function labelPlacement(layout: WheelLayout, index: number) {
+  const { start, end } = sliceArc(layout, index);
+  return uprightLabel((start + end) / 2);
 }
 
 /** The rotation that shows slice `index` under the pointer, at its middle. */

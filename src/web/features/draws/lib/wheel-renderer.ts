@@ -1,5 +1,6 @@
 import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
-import type { WheelLayout } from './wheel-geometry.ts';
+import { labelColorOn } from '#web/lib/wheel-labels.ts';
+import { labelPlacement, type WheelLayout } from './wheel-geometry.ts';
 
 const MIN_LABEL_ARC_PX = 11;
 const MIN_SEPARATED_ARC_PX = 6;
@@ -28,7 +29,8 @@ function fitText(context: CanvasRenderingContext2D, text: string, maxWidth: numb
  * Draws every slice once, to an offscreen canvas that each frame only rotates; each slice's arc
  * is its share of the layout's weight. Runs of slices thinner than a pixel at the rim are drawn
  * together (colour bands); the geometry of each entry, and so where the wheel stops, is
- * unchanged. Names appear only where a slice is wide enough to read, larger on wider slices.
+ * unchanged. Names appear only where a slice is wide enough to read, larger on wider slices, in
+ * the colour that reads on their slice and never upside down (src/web/lib/wheel-labels.ts).
  */
 export function renderWheelImage(layout: WheelLayout, labels: string[] | null, diameter: number) {
   const canvas = document.createElement('canvas');
@@ -46,8 +48,11 @@ export function renderWheelImage(layout: WheelLayout, labels: string[] | null, d
   // Where the wedges start: each at the first slice boundary a pixel or more past the last.
   const weightPerPx = total / (2 * Math.PI * radius);
   const edges = [0];
+  // Each slice's wedge, for the colour its name is written on.
+  const wedgeOf = new Uint32Array(count);
   for (let index = 1; index < count; index += 1) {
     if (bounds[index]! - bounds[edges.at(-1)!]! >= weightPerPx) edges.push(index);
+    wedgeOf[index] = edges.length - 1;
   }
   edges.push(count);
   const wedges = edges.length - 1;
@@ -76,8 +81,6 @@ export function renderWheelImage(layout: WheelLayout, labels: string[] | null, d
   }
 
   if (labels) {
-    context.fillStyle = '#ffffff';
-    context.textAlign = 'right';
     context.textBaseline = 'middle';
     const maxWidth = radius * 0.64;
     labels.forEach((name, index) => {
@@ -85,9 +88,14 @@ export function renderWheelImage(layout: WheelLayout, labels: string[] | null, d
       if (labelArc < MIN_LABEL_ARC_PX) return;
       const fontSize = Math.round(Math.min(diameter / 22, Math.max(11, labelArc * 0.55)));
       context.font = `700 ${fontSize}px ${LABEL_FONT}`;
+      // Near the rim either way: running outwards on the right half, inwards on the left.
+      const { degrees, flipped } = labelPlacement(layout, index);
+      const rimGap = radius - fontSize * 0.8;
       context.save();
-      context.rotate((angleAt(index) + angleAt(index + 1)) / 2);
-      context.fillText(fitText(context, name, maxWidth), radius - fontSize * 0.8, 0);
+      context.rotate((degrees * Math.PI) / 180);
+      context.textAlign = flipped ? 'left' : 'right';
+      context.fillStyle = labelColorOn(colorOf(wedgeOf[index]!, wedges));
+      context.fillText(fitText(context, name, maxWidth), flipped ? -rimGap : rimGap, 0);
       context.restore();
     });
   }

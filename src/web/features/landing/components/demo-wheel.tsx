@@ -2,6 +2,7 @@ import { PartyPopper } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { WHEEL_COLORS } from '#web/lib/wheel-colors.ts';
+import { labelColorOn, uprightLabel } from '#web/lib/wheel-labels.ts';
 
 const sampleEntrants = ['Maya', 'Jordan', 'Priya', 'Lucas', 'Amara', 'Noah', 'Sofia', 'Kenji'];
 const SPIN_MS = 3000;
@@ -62,28 +63,27 @@ export function DemoWheel() {
             transition: `transform ${SPIN_MS}ms cubic-bezier(0.17, 0.67, 0.12, 0.99)`,
           }}
         >
-          {sampleEntrants.map((name, index) => (
-            <g key={name}>
-              <path
-                d={slicePath(index)}
-                fill={WHEEL_COLORS[index % WHEEL_COLORS.length]}
-                stroke="#fff"
-                strokeWidth="1"
-              />
-              <text
-                x="100"
-                y="100"
-                fill="#fff"
-                fontSize="11"
-                fontWeight="700"
-                textAnchor="end"
-                dominantBaseline="middle"
-                transform={`rotate(${index * SLICE + SLICE / 2 - 90} 100 100) translate(86 0)`}
-              >
-                {name}
-              </text>
-            </g>
-          ))}
+          {sampleEntrants.map((name, index) => {
+            const color = WHEEL_COLORS[index % WHEEL_COLORS.length]!;
+            const label = uprightLabel(index * SLICE + SLICE / 2);
+            return (
+              <g key={name}>
+                <path d={slicePath(index)} fill={color} stroke="#fff" strokeWidth="1" />
+                <text
+                  x="100"
+                  y="100"
+                  fill={labelColorOn(color)}
+                  fontSize="11"
+                  fontWeight="700"
+                  textAnchor={label.flipped ? 'start' : 'end'}
+                  dominantBaseline="middle"
+                  transform={`rotate(${label.degrees} 100 100) translate(${label.flipped ? -86 : 86} 0)`}
+                >
+                  {name}
+                </text>
+              </g>
+            );
+          })}
           <circle cx="100" cy="100" r="16" fill="#fff" />
         </svg>
       </div>
