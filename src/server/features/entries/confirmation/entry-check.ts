@@ -51,8 +51,8 @@ export async function checkEntry(
 /**
  * "Send me my link again" (docs/product.md#referrals): an entrant who entered already gets their
  * personal link and status page mailed again, through the entry mails' own queue and their daily
- * limit per mailbox. The caller answers the same whatever happens here, so the form tells
- * nobody whether an address entered.
+ * limit per mailbox. Run after the answer, which is the same whatever happens here, so the form
+ * tells nobody whether an address entered.
  */
 export async function resendEntryLink(ctx: AppContext, contestId: string, email: string) {
   if (!isUuid(contestId)) return;

@@ -50,7 +50,12 @@ export const confirmationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/api/contests/:contestId/entries/resend-link',
     { schema: { params: contestParams, body: resendLinkBody }, config: resendRateLimit },
     async (request, reply) => {
-      await resendEntryLink(ctx, request.params.contestId, request.body.email);
+      // Answered before the lookup, as the account endpoints are (decision 011): neither the
+      // answer nor its timing may tell whether this address entered.
+      const { contestId } = request.params;
+      ctx.tasks.runAfterAnswer(reply, 'personal link mailed again', () =>
+        resendEntryLink(ctx, contestId, request.body.email),
+      );
       return reply.status(202).send({ message: resendLinkAnswer });
     },
   );
