@@ -318,14 +318,16 @@ describe('drawing places', () => {
         'CONTEST_ENDED',
         'This contest has ended.',
       );
-      // Pausing and resuming does not reopen it.
+      // Pausing and resuming cannot reopen it: both are refused once drawn.
       for (const isActive of [false, true]) {
-        expectOk(
+        expectError(
           await request(t, owner, {
             method: 'PATCH',
             url: `/api/contests/${contest.id}/status`,
             payload: { isActive },
           }),
+          409,
+          'CONTEST_DRAWN',
         );
       }
       expectError(await api.enter(contest.id, 'Never'), 409, 'CONTEST_ENDED');

@@ -377,6 +377,7 @@ describe('entry bursts (RATE_LIMIT on)', () => {
           'id',
           'leftOut',
           'name',
+          'referralReason',
           'referrals',
           'referred',
           'status',
