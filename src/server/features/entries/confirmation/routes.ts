@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
+import { contestNotFound, findContest } from '#server/features/contests/service.ts';
 import { contractSchema } from '#server/lib/contract-schema.ts';
 import {
   resendLinkAnswer,
@@ -50,9 +51,11 @@ export const confirmationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/api/contests/:contestId/entries/resend-link',
     { schema: { params: contestParams, body: resendLinkBody }, config: resendRateLimit },
     async (request, reply) => {
-      // Answered before the lookup, as the account endpoints are (decision 011): neither the
-      // answer nor its timing may tell whether this address entered.
+      // Whether the contest is public is no secret; whether an address entered it is. So the
+      // address is looked up after the answer, as the account endpoints do (decision 011).
       const { contestId } = request.params;
+      const contest = await findContest(ctx, contestId);
+      if (!contest?.publishedAt) throw contestNotFound();
       ctx.tasks.runAfterAnswer(reply, 'personal link mailed again', () =>
         resendEntryLink(ctx, contestId, request.body.email),
       );
