@@ -64,7 +64,7 @@ export function ContestPreviewPage({ params }: { params: { contestId: string } }
       <fieldset disabled className="contents">
         <ContestEntryPage
           params={params}
-          initialContest={{ ...contest, isActive: true, isPublished: true }}
+          initialContest={{ ...contest, isActive: true, isPublished: true, status: 'open' }}
         />
       </fieldset>
     </>
