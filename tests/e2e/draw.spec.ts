@@ -223,7 +223,7 @@ test('a disqualified winner needs a public reason; the next pick takes the place
   await winnerRows(page).nth(1).getByRole('button', { name: 'Disqualify' }).click();
 
   const dialog = page.getByRole('dialog', { name: `Disqualify ${second.name}?` });
-  await expect(dialog).toContainText('The 2nd place goes to the next pick');
+  await expect(dialog).toContainText('The 2nd place goes to the next entry drawn');
   await expect(dialog).toContainText('The reason is public');
   const reason = dialog.getByLabel('Reason', { exact: true });
   // No reason, no disqualification.
