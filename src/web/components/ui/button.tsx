@@ -16,7 +16,7 @@ const variants = {
 
 /** On phones every size is at least 44x44 px, a finger's tap (docs/product.md#phones-and-keyboards). */
 const sizes = {
-  sm: 'h-11 px-3 text-sm sm:h-9',
+  sm: 'h-11 min-w-11 px-3 text-sm sm:h-9 sm:min-w-0',
   md: 'h-11 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
   icon: 'size-11 text-sm sm:size-10',

@@ -51,7 +51,9 @@ export function LoginPage() {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <CredentialsFields form={form} />
         <div className="-mt-1 text-right text-sm">
-          <TextLink href="/forgot-password">Forgot password?</TextLink>
+          <TextLink href="/forgot-password" className="tap-target inline-flex items-center">
+            Forgot password?
+          </TextLink>
         </div>
         {unverifiedEmail ? <ResendVerification email={unverifiedEmail} /> : null}
         <Button type="submit" size="lg" disabled={logIn.isPending}>
