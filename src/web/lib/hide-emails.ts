@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { maskEmail } from './mask-email.ts';
 
 /**
  * "Hide e-mails" (docs/product.md#owner-screens): while the owner presents the draw (a shared
@@ -34,13 +35,6 @@ function subscribe(listener: () => void) {
 }
 
 const snapshot = () => memoryChoice ?? storedChoice();
-
-/** "d…@gmail.com": enough for the owner to tell entries apart, not enough to write to them. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return `${email.slice(0, 1)}…`;
-  return `${email.slice(0, 1)}…${email.slice(at)}`;
-}
 
 /** Whether addresses are hidden, and the switch that changes it. */
 export function useEmailsHidden(): [boolean, (hidden: boolean) => void] {

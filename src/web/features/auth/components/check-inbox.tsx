@@ -5,8 +5,8 @@ import { TextLink } from '#web/components/layout/text-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
+import { maskEmail } from '#web/lib/mask-email.ts';
 import { resendVerification } from '../api/resend-verification.ts';
-import { maskEmail } from '../lib/mask-email.ts';
 
 /** What a refused resend says: a 429 in words (the limit protects the inbox), else the reason. */
 function resendFailure(error: Error): { title: string; detail: string } {

@@ -14,4 +14,9 @@ describe('maskEmail', () => {
   it('splits at the last @ (a quoted local part may hold one)', () => {
     expect(maskEmail('"a@b"@example.com')).toBe('"…@example.com');
   });
+
+  it('hides all but the first letter of a value without a domain', () => {
+    expect(maskEmail('not-an-address')).toBe('n…');
+    expect(maskEmail('')).toBe('…');
+  });
 });
