@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FastForward, ListOrdered, ShieldCheck, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { acceptsEntries } from '#shared/contest-time.ts';
+import { statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -94,7 +94,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
   // The first draw closes entries for good: while they are open, the owner is asked first.
   const draw = (placesToDraw: number | undefined) => {
     if (spin.isSpinning || isComplete || count === 0) return;
-    if (!contest.frozenAt && acceptsEntries(contest)) setEarlyDraw({ count: placesToDraw });
+    if (statusAt(contest) === 'open') setEarlyDraw({ count: placesToDraw });
     else startDraw(placesToDraw);
   };
 
