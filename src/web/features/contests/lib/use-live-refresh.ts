@@ -1,12 +1,11 @@
 import { LIVE_DASHBOARD_REFRESH_MS } from '#shared/constants.ts';
 import type { ContestStatus } from '#shared/contracts/contests.ts';
-import { usePageVisible } from '#web/lib/use-page-visible.ts';
 
 /**
- * How often the dashboard asks for the entries: every 2 s while the contest takes entries and its
- * tab is shown; not at all otherwise (nothing new arrives, or nobody is looking).
+ * How often the dashboard asks for the entries: every 2 s while the contest takes entries, not
+ * at all otherwise (nothing new arrives). A hidden tab asks nothing either: the query library
+ * pauses an interval while the page is hidden (refetchIntervalInBackground is off).
  */
 export function useLiveRefresh(status: ContestStatus): number | false {
-  const isVisible = usePageVisible();
-  return status === 'open' && isVisible ? LIVE_DASHBOARD_REFRESH_MS : false;
+  return status === 'open' ? LIVE_DASHBOARD_REFRESH_MS : false;
 }
