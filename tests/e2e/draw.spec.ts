@@ -250,10 +250,13 @@ test('a disqualified winner needs a public reason; the next pick takes the place
   const replacement = after.places.find((place) => place.position === 2)!;
   expect(replacement.entryId).not.toBe(second.entryId);
   expect(replacement.p).toBe(4);
-  // The others keep their places.
-  expect(after.places.filter((place) => place.position !== 2)).toEqual(
-    before.places.filter((place) => place.position !== 2),
-  );
+  // The others keep their places; their slices may move, because the wheel leaves out the
+  // disqualified winner (docs/product.md, the draw), so the comparison is of who holds each place.
+  const holders = (places: WheelData['places']) =>
+    places.filter((place) => place.position !== 2).map(({ slice: _slice, ...holder }) => holder);
+  expect(holders(after.places)).toEqual(holders(before.places));
+  expect(after.count).toBe(before.count - 1);
+  expect(after.labels).not.toContain(second.name);
   await expectWinners(page, after.places);
   await expect(winnerRows(page).nth(1)).not.toContainText(second.email);
 
