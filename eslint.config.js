@@ -27,6 +27,7 @@ const webPublicModules = ['api', 'components'];
 const serverFeatureDependencies = {
   admin: ['auth', 'contests', 'users'],
   auth: ['users'],
+  claims: ['auth', 'contests', 'draws'],
   contests: ['auth'],
   draws: ['auth', 'contests'],
   entries: ['admin', 'auth', 'contests'],

@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { claimRoutes } from './features/claims/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
 import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     /** The durable queue: mails, deadlines, housekeeping (decision 028). */
     jobs: JobQueue;
+    /** What the services take: tests and scripts call a service as a route would. */
+    appContext: AppContext;
   }
 }
 
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: createMailQueue({ db: database.db, jobs, transport: mailTransport, log: app.log }),
     clock,
   };
+  app.decorate('appContext', ctx);
   // Every job kind is defined while the routes register; the workers start once all are.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onReady', () => clock.start());
@@ -166,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contestRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
+  await app.register(claimRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   return app;
 }

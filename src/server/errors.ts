@@ -25,6 +25,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   UNKNOWN_POSITION: 409,
   PICK_CHANGED: 409,
   WINNERS_COUNT_LOCKED: 409,
+  CLAIM_WINDOW_LOCKED: 409,
   CONTEST_DRAWN: 409,
   NOT_PUBLISHED: 409,
   LAST_ADMIN: 409,
@@ -82,5 +83,21 @@ export class AppError extends Error {
 
   get statusCode(): number {
     return statusByCode[this.code];
+  }
+}
+
+/**
+ * A claim link whose place is no longer its holder's (declined, expired, disqualified, redrawn):
+ * 410 with the code every dead link has. The published claims contract (docs/product.md#claims)
+ * asks for 410 where the older account and entry links answer 400, so this one code has two
+ * statuses, and the difference lives here only.
+ */
+export class GoneLinkError extends AppError {
+  constructor(message: string) {
+    super('DEAD_LINK', message);
+  }
+
+  override get statusCode(): number {
+    return 410;
   }
 }

@@ -45,6 +45,8 @@ export const errorCodes = [
   'PICK_CHANGED',
   /** Changing the number of winners after the first draw. */
   'WINNERS_COUNT_LOCKED',
+  /** The claim window is fixed by the first draw (docs/product.md#claims). */
+  'CLAIM_WINDOW_LOCKED',
   /** Moving the end date of, pausing or resuming a contest whose winners are drawn. */
   'CONTEST_DRAWN',
   /** A draw on a draft: its draw has no public commitment yet. */

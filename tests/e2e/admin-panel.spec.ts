@@ -229,15 +229,15 @@ test.describe('admin panel /admin', () => {
       rerolled.id,
       names.map((name) => ({ name, email: `${name.replace(' ', '.').toLowerCase()}@example.com` })),
     );
-    const first = await drawAsOwner(server.db, owner, rerolled.id);
+    const first = await drawAsOwner(server, owner, rerolled.id);
     await resetAsOwner(server.db, owner, rerolled.id);
     // A disqualified entrant is out of the draw for good: the hand pick is one of the others.
     const picked = names.find((name) => name !== first)!;
-    await drawAsOwner(server.db, owner, rerolled.id, picked);
+    await drawAsOwner(server, owner, rerolled.id, picked);
     await deleteAsOwner(server.db, owner, rerolled.id);
     const live = await seedContest(server.db, owner.id, { title: `Live ${token} Raffle` });
     await seedEntries(server, live.id, [{ name: 'Dee Dale', email: 'dee.dale@example.com' }]);
-    await drawAsOwner(server.db, owner, live.id);
+    await drawAsOwner(server, owner, live.id);
     await signIn(admin);
     await page.goto(adminScreens.panel);
 

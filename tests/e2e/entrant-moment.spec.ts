@@ -208,7 +208,7 @@ test.describe('after the draw', () => {
     await enterContest(page, 'Wanda Winner', uniqueEmail('winner'));
     await expect(shareRegion(page)).toBeVisible();
 
-    await drawAsOwner(server.db, owner, contest.id, 'Wanda Winner');
+    await drawAsOwner(server, owner, contest.id, 'Wanda Winner');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'You won!' })).toBeVisible();
     await expect(

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,6 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EntryMailTemplate } from '#server/mail/templates.ts';
 import { adminAuditActions, type AdminActionSource } from '#shared/contracts/admin.ts';
+import {
+  CLAIM_WINDOW_DEFAULT,
+  claimStatuses,
+  fulfilmentStatuses,
+  prizeDeliveries,
+} from '#shared/contracts/claims.ts';
 import {
   drawActions,
   drawMethods,
@@ -225,10 +232,20 @@ export const contests = pgTable(
     referralBonus: integer('referral_bonus').notNull().default(REFERRAL_BONUS_DEFAULT),
     referralCap: integer('referral_cap').notNull().default(REFERRAL_CAP_DEFAULT),
     showLeaderboard: boolean('show_leaderboard').notNull().default(false),
+    // Claims (docs/product.md#claims): each winner is mailed and has this long to claim, unless
+    // the owner does not notify winners; the window is fixed by the first draw.
+    claimWindowMinutes: integer('claim_window_minutes').notNull().default(CLAIM_WINDOW_DEFAULT),
+    notifyWinners: boolean('notify_winners').notNull().default(true),
+    prizeDelivery: text('prize_delivery', { enum: prizeDeliveries }).notNull().default('digital'),
     ...timestamps,
   },
   (table) => [
     index('contests_owner_idx').on(table.ownerId, table.createdAt),
+    check('contests_claim_window_check', sql`${table.claimWindowMinutes} between 1 and 43200`),
+    check(
+      'contests_prize_delivery_check',
+      sql`${table.prizeDelivery} in ('digital', 'shipping', 'pickup')`,
+    ),
     check(
       'contests_winners_count_check',
       sql`${table.winnersCount} between 1 and ${sql.raw(String(WINNERS_COUNT_MAX))}`,
@@ -412,9 +429,22 @@ export const contestPicks = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
     disqualifiedAt: timestamp('disqualified_at', { withTimezone: true }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // The claim's public state (docs/product.md#claims), in the record beside the pick: picks
+    // made before claims existed, or of a contest that does not notify, need no claim.
+    claimStatus: text('claim_status', { enum: claimStatuses }).notNull().default('not-required'),
+    claimDeadline: timestamp('claim_deadline', { withTimezone: true }),
+    fulfilment: text('fulfilment', { enum: fulfilmentStatuses }),
   },
   (table) => [
     primaryKey({ columns: [table.contestId, table.p] }),
+    check(
+      'contest_picks_claim_status_check',
+      sql`${table.claimStatus} in ('pending', 'claimed', 'declined', 'expired', 'not-required')`,
+    ),
+    check(
+      'contest_picks_fulfilment_check',
+      sql`${table.fulfilment} is null or ${table.fulfilment} in ('sent', 'delivered')`,
+    ),
     uniqueIndex('contest_picks_entry_idx').on(table.contestId, table.entryId),
     // Two racing draws can never both fill one place: the second insert fails.
     uniqueIndex('contest_picks_winner_position_idx')
@@ -475,4 +505,51 @@ export const rateLimits = pgTable(
     windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
   },
   (table) => [index('rate_limits_window_end_idx').on(table.windowEnd)],
+);
+
+/**
+ * What a winner gave when claiming, and the owner's private note on the prize's way: never in
+ * the public record (its state is on the pick). The claim's fields are null for a place that
+ * needed no claim (a contest that does not notify), whose prize the owner still reports sent.
+ */
+export const prizeClaims = pgTable(
+  'prize_claims',
+  {
+    contestId: uuid('contest_id').notNull(),
+    p: integer('p').notNull(),
+    fullName: text('full_name'),
+    deliveryAddress: text('delivery_address'),
+    publicityConsent: boolean('publicity_consent'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    fulfilmentNote: text('fulfilment_note'),
+    fulfilmentAt: timestamp('fulfilment_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contestId, table.p] }),
+    foreignKey({
+      columns: [table.contestId, table.p],
+      foreignColumns: [contestPicks.contestId, contestPicks.p],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A winner's claim links: only each token's SHA-256 is kept. The notice, its reminder and each
+ * resend carry a link of their own; every one leads to the same place until it is settled.
+ */
+export const claimLinks = pgTable(
+  'claim_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    contestId: uuid('contest_id').notNull(),
+    p: integer('p').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('claim_links_pick_idx').on(table.contestId, table.p),
+    foreignKey({
+      columns: [table.contestId, table.p],
+      foreignColumns: [contestPicks.contestId, contestPicks.p],
+    }).onDelete('cascade'),
+  ],
 );

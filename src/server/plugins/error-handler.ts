@@ -85,7 +85,11 @@ type Described = { status: number; body: ErrorBody; retryAfterSeconds?: number }
 function describeError(error: FastifyError | AppError): Described {
   if (error instanceof AppError) {
     const described = refusal(error.code, error.message, error.fieldErrors);
-    return { ...described, retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      ...described,
+      status: error.statusCode,
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   }
   // The validator compiler's issues, from zod or from a contract's own function (decision 024).
   if (error.code === 'FST_ERR_VALIDATION' && error.validation?.length) {

@@ -116,7 +116,7 @@ export const asSessionUser = (
   role,
 });
 
-export const drawContext = (t: TestApp): DrawContext => ({ db: t.database.db, config: t.config });
+export const drawContext = (t: TestApp): DrawContext => t.app.appContext;
 
 /** Entries straight in the database, answered in the wheel's order (entry date, then id). */
 export async function addEntries(

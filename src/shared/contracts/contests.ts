@@ -7,6 +7,7 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
+import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
 import { winnersCount } from './draws.ts';
 import { entryFlags } from './entry-flags.ts';
 import {
@@ -98,6 +99,11 @@ function contestBody(messages: Messages) {
     referralBonus: referralBonus.optional(),
     referralCap: referralCap.optional(),
     showLeaderboard: z.boolean().optional(),
+    // Claims (docs/product.md#claims): left out, 72 hours, notified, digital for a new contest;
+    // an edit keeps the contest's.
+    claimWindowMinutes: claimWindowMinutes.optional(),
+    notifyWinners: z.boolean({ error: 'Notify winners must be true or false' }).optional(),
+    prizeDelivery: prizeDelivery.optional(),
   });
 }
 
@@ -193,6 +199,10 @@ export const publicContest = z.object({
   referralCap: z.number(),
   /** The entry page shows the top referrers. */
   showLeaderboard: z.boolean(),
+  /** How long each winner has to claim, whether winners are mailed, how the prize travels. */
+  claimWindowMinutes: z.number(),
+  notifyWinners: z.boolean(),
+  prizeDelivery: z.enum(prizeDeliveries),
 });
 
 export const ownerContest = publicContest.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClaimStatus, FulfilmentStatus } from './claims.ts';
 import type { ExcludedByFlag } from './flag-review.ts';
 
 /** No winnerId: the server draws at random. A winnerId: a manual pick, recorded as such. */
@@ -167,6 +168,13 @@ export type DrawRecordPick = {
   drawnAt: string;
   disqualifiedAt: string | null;
   displayName: string;
+  /**
+   * Beyond the protocol (verifiers ignore it): the winner's claim, and what the owner reported of
+   * the prize's delivery (docs/product.md#claims). No claimant detail is public. Our server
+   * always sends both; a record saved before claims existed has neither.
+   */
+  claim?: { status: ClaimStatus; deadline: string | null };
+  fulfilment?: FulfilmentStatus | null;
 };
 
 /**

@@ -13,6 +13,9 @@ export const mailPurposes = [
   'reset-token',
   'entry-confirmation',
   'entry-receipt',
+  'winner-notice',
+  'claim-reminder',
+  'claim-update',
   'test',
 ] as const;
 export type MailPurpose = (typeof mailPurposes)[number];
@@ -29,6 +32,9 @@ export const mailPurposeLabels: Record<MailPurpose, string> = {
   'reset-token': 'Password reset token',
   'entry-confirmation': 'Entry confirmation',
   'entry-receipt': 'Entry receipt',
+  'winner-notice': 'Winner notice',
+  'claim-reminder': 'Claim reminder',
+  'claim-update': 'Claim update to the owner',
   test: 'Test email',
 };
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests, users, type UserRole } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
@@ -185,11 +186,12 @@ async function storedContest(db: Db, contestId: string) {
  * picked by hand. Answers the winner's name.
  */
 export async function drawAsOwner(
-  db: Db,
+  server: { app: FastifyInstance; db: Db },
   owner: UserWithPassword,
   contestId: string,
   pickName?: string,
 ): Promise<string> {
+  const { db } = server;
   const [picked] = pickName
     ? await db
         .select({ id: contestEntries.id })
@@ -197,8 +199,12 @@ export async function drawAsOwner(
         .where(and(eq(contestEntries.contestId, contestId), eq(contestEntries.name, pickName)))
     : [];
   const contest = await storedContest(db, contestId);
-  return (await drawWinner({ db, config: noBeacon }, asOwner(owner), contest, picked?.id)).winner
-    .name;
+  // The app's own services, beacon aside: a test's draw takes no public randomness.
+  const ctx = {
+    ...server.app.appContext,
+    config: { ...server.app.appContext.config, ...noBeacon },
+  };
+  return (await drawWinner(ctx, asOwner(owner), contest, picked?.id)).winner.name;
 }
 
 export async function resetAsOwner(

@@ -5,6 +5,7 @@ import { contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
+import { claimMessages } from '#shared/contracts/claims.ts';
 import {
   contestMessages,
   type ContestStatus,
@@ -102,6 +103,9 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     referralBonus: contest.referralBonus,
     referralCap: contest.referralCap,
     showLeaderboard: contest.showLeaderboard,
+    claimWindowMinutes: contest.claimWindowMinutes,
+    notifyWinners: contest.notifyWinners,
+    prizeDelivery: contest.prizeDelivery,
   };
 }
 
@@ -172,9 +176,15 @@ export async function createContest(
  * one afterwards would change who could have won.
  */
 const lockedByFreeze = [
-  { field: 'winnersCount', message: drawMessages.winnersCountLocked },
-  { field: 'referralBonus', message: referralMessages.referralsLocked },
-  { field: 'referralCap', message: referralMessages.referralsLocked },
+  { field: 'winnersCount', code: 'WINNERS_COUNT_LOCKED', message: drawMessages.winnersCountLocked },
+  {
+    field: 'referralBonus',
+    code: 'WINNERS_COUNT_LOCKED',
+    message: referralMessages.referralsLocked,
+  },
+  { field: 'referralCap', code: 'WINNERS_COUNT_LOCKED', message: referralMessages.referralsLocked },
+  // Every winner of a draw gets the same time to claim (docs/product.md#claims).
+  { field: 'claimWindowMinutes', code: 'CLAIM_WINDOW_LOCKED', message: claimMessages.windowLocked },
 ] as const;
 
 const endDateLocked = () =>
@@ -205,7 +215,7 @@ export async function updateContest(
     ({ field }) => input[field] !== undefined && input[field] !== contest[field],
   );
   if (lockedChange && contest.frozenAt) {
-    throw new AppError('WINNERS_COUNT_LOCKED', lockedChange.message, {
+    throw new AppError(lockedChange.code, lockedChange.message, {
       [lockedChange.field]: lockedChange.message,
     });
   }
@@ -228,7 +238,7 @@ export async function updateContest(
   if (!updated) {
     const current = await findContest({ db }, contest.id);
     if (current?.frozenAt && lockedChange) {
-      throw new AppError('WINNERS_COUNT_LOCKED', lockedChange.message);
+      throw new AppError(lockedChange.code, lockedChange.message);
     }
     if (current?.frozenAt && movesEnd) throw endDateLocked();
     throw new AppError(

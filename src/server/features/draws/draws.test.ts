@@ -573,12 +573,7 @@ describe('the draw', () => {
       };
       const expected: [string, string][] = [];
       for (let round = 0; round < 25; round += 1) {
-        const result = await drawWinner(
-          { db: t.database.db, config: t.config },
-          user,
-          contest,
-          undefined,
-        );
+        const result = await drawWinner(t.app.appContext, user, contest, undefined);
         await resetWinners({ db: t.database.db }, user, contest, TEST_RESET_REASON);
         expected.push(['random', result.winner.name], ['disqualify', result.winner.name]);
       }

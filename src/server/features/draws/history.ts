@@ -23,7 +23,7 @@ export type HistoryRecord = Pick<
  */
 export async function recordHistory(
   tx: Db,
-  actor: SessionUser,
+  actor: SessionUser | null,
   { contest, ownerEmail }: LockedContest,
   records: HistoryRecord[],
 ): Promise<void> {
@@ -35,7 +35,7 @@ export async function recordHistory(
       contestTitle: contest.title,
       contestOwnerEmail: ownerEmail,
       entryCount: contest.frozenEntryCount ?? contest.entryCount,
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
       createdAt: nextRecordTime(contest.id, order),
     })),
   );

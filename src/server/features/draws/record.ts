@@ -80,6 +80,8 @@ function assembleDrawRecord(
       drawnAt: pick.drawnAt.toISOString(),
       disqualifiedAt: pick.disqualifiedAt?.toISOString() ?? null,
       displayName: pick.displayName,
+      claim: { status: pick.claimStatus, deadline: pick.claimDeadline?.toISOString() ?? null },
+      fulfilment: pick.fulfilment,
     })),
     committedAt: contest.committedAt?.toISOString() ?? null,
     frozenAt: contest.frozenAt?.toISOString() ?? null,

@@ -46,9 +46,22 @@ import {
 import { attachBeacon, freezeEntries, listFrozenWeights, loadFrozenDraw } from './freeze.ts';
 import { recordHistory } from './history.ts';
 import { readDrawRecord } from './record.ts';
+import { openClaims, type NoticeContext } from './winner-notices.ts';
 
-/** What a draw needs: the database and the operator's beacon, if any. */
-export type DrawContext = DbContext & { config: Pick<Config, 'drawBeacon'> };
+export {
+  CLAIM_DEADLINE_JOB,
+  CLAIM_REMINDER_JOB,
+  queueWinnerNotices,
+  recordUrlFor,
+  type ClaimJob,
+} from './winner-notices.ts';
+
+/**
+ * What a draw needs: the database, the operator's beacon if any, and the queues that notify the
+ * winners (docs/product.md#claims).
+ */
+export type DrawContext = DbContext &
+  NoticeContext & { config: Pick<Config, 'drawBeacon' | 'appUrl'> };
 
 /**
  * The verifiable draw (docs/draw-protocol.md): every pick comes from the committed seed, the
@@ -90,8 +103,9 @@ type Entrants = Awaited<ReturnType<typeof listEntrants>>;
  * picked entrants.
  */
 async function placePicks(
+  ctx: NoticeContext,
   tx: Db,
-  actor: SessionUser,
+  actor: SessionUser | null,
   locked: LockedContest,
   picks: { drawn: DrawnPick[]; positions: number[]; method: DrawMethod; drawnAt: Date },
 ): Promise<Entrants> {
@@ -108,7 +122,7 @@ async function placePicks(
       method,
       displayName: toDisplayName(entrants.get(pick.entryId)!.name),
       drawnAt,
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
     })),
   );
   await recordHistory(
@@ -127,6 +141,18 @@ async function placePicks(
     }),
   );
   await syncWinners(tx, locked.contest);
+  await openClaims(
+    ctx,
+    tx,
+    locked.contest,
+    drawn.map((pick, order) => ({
+      p: pick.p,
+      position: positions[order]!,
+      entryId: pick.entryId,
+      email: entrants.get(pick.entryId)!.email,
+    })),
+    drawnAt,
+  );
   return entrants;
 }
 
@@ -238,7 +264,7 @@ async function fillEmptyPlaces(
   if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
   const method = request.manualEntryId ? 'manual' : 'random';
   const drawnAt = await nextEventTime(tx, contest.id);
-  const entrants = await placePicks(tx, actor, locked, {
+  const entrants = await placePicks(ctx, tx, actor, locked, {
     drawn,
     positions: empty,
     method,
@@ -304,7 +330,7 @@ export async function drawWinner(
  */
 async function disqualifyPicks(
   tx: Db,
-  actor: SessionUser,
+  actor: SessionUser | null,
   locked: LockedContest,
   winners: PickRow[],
   reason: string,
@@ -342,6 +368,37 @@ async function disqualifyPicks(
 }
 
 /**
+ * Disqualifies a current winner with the public reason and gives the place to the next pick of
+ * the committed sequence, who is notified. Answers the new winner, or null when no entry is left
+ * to take the place (it then stays empty). Under the contest's lock, in the caller's transaction.
+ */
+async function replaceWinner(
+  ctx: NoticeContext,
+  tx: Db,
+  actor: SessionUser | null,
+  { locked, picks, winner }: { locked: LockedContest; picks: PickRow[]; winner: PickRow },
+  reason: string,
+) {
+  // The replacement is drawn at the disqualification's time: the record orders a
+  // disqualification before a pick of the same time.
+  const drawnAt = await disqualifyPicks(tx, actor, locked, [winner], reason);
+  const draw = await loadFrozenDraw(tx, locked.contest);
+  const picked = new Set(picks.map((pick) => pick.entryId));
+  const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, 1);
+  if (drawn.length === 0) {
+    await syncWinners(tx, locked.contest);
+    return null;
+  }
+  const entrants = await placePicks(ctx, tx, actor, locked, {
+    drawn,
+    positions: [winner.position],
+    method: 'random',
+    drawnAt,
+  });
+  return entrants.get(drawn[0]!.entryId)!;
+}
+
+/**
  * Disqualifies the winner at `position`, pick `p`, and gives the place to the next pick of the
  * committed sequence. Without an entry left to replace them nothing changes: the owner is told so.
  */
@@ -359,20 +416,41 @@ export async function disqualifyWinner(
     // Checked under the contest's lock: a second click or a stale tab names the winner already
     // replaced, and must not remove the replacement it never saw.
     if (winner.p !== p) throw new AppError('PICK_CHANGED', drawMessages.pickChanged);
-    // The replacement is drawn at the disqualification's time: the record orders a
-    // disqualification before a pick of the same time.
-    const drawnAt = await disqualifyPicks(tx, actor, locked, [winner], reason);
-    const draw = await loadFrozenDraw(tx, locked.contest);
-    const picked = new Set(picks.map((pick) => pick.entryId));
-    const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, 1);
-    if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noReplacement);
-    const empty = emptyPositions(
-      locked.contest.winnersCount,
-      picks.map((pick) => (pick.p === winner.p ? { ...pick, status: 'disqualified' } : pick)),
-    );
-    await placePicks(tx, actor, locked, { drawn, positions: empty, method: 'random', drawnAt });
+    const replacement = await replaceWinner(ctx, tx, actor, { locked, picks, winner }, reason);
+    if (!replacement) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noReplacement);
   });
   return readDrawRecord(ctx, contest.id);
+}
+
+/** A contest locked for a change of a place's claim, and its picks. */
+export type HeldPicks = { locked: LockedContest; picks: PickRow[] };
+export type { PickRow };
+
+/** Locks the contest (draws, claims and resets take turns) and reads its picks. */
+export async function holdPicks(tx: Db, contestId: string): Promise<HeldPicks> {
+  const locked = await lockContest(tx, contestId);
+  return { locked, picks: await listPicks(tx, contestId) };
+}
+
+/**
+ * A winner's place lost through its claim (docs/product.md#claims): declined by the winner, or
+ * not claimed by the deadline. The claim's outcome is written on the pick, which is disqualified
+ * with the public reason, and the next pick of the committed sequence takes the place and is
+ * notified; with no entry left the place stays empty, and the record shows it so. No one acts:
+ * the history names no actor. Answers the new winner, or null.
+ */
+export async function releasePlace(
+  ctx: NoticeContext,
+  tx: Db,
+  { locked, picks }: HeldPicks,
+  pick: PickRow,
+  outcome: { claimStatus: 'declined' | 'expired'; reason: string },
+) {
+  await tx
+    .update(contestPicks)
+    .set({ claimStatus: outcome.claimStatus })
+    .where(and(eq(contestPicks.contestId, pick.contestId), eq(contestPicks.p, pick.p)));
+  return replaceWinner(ctx, tx, null, { locked, picks, winner: pick }, outcome.reason);
 }
 
 /**

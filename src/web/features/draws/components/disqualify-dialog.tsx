@@ -15,7 +15,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { isPickChanged, useDisqualifyWinner } from '../api/disqualify-winner.ts';
-import { ordinal } from '../lib/places.ts';
+import { ordinal } from '#shared/ordinal.ts';
 
 /** Reasons an owner often gives; a click fills them in, to be edited or sent as they are. */
 const SUGGESTED_REASONS = [

@@ -3,7 +3,7 @@ import type { DrawnPlace } from '#shared/contracts/draws.ts';
 import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
 import { useShownEmail } from '#web/lib/hide-emails.ts';
-import { ordinal } from '../lib/places.ts';
+import { ordinal } from '#shared/ordinal.ts';
 import { DisqualifyDialog } from './disqualify-dialog.tsx';
 import { RedrawDialog } from './redraw-dialog.tsx';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
-import { latestPlace, newPlaces, ordinal, withPlace } from './places.ts';
+import { ordinal } from '#shared/ordinal.ts';
+import { latestPlace, newPlaces, withPlace } from './places.ts';
 
 const place = (position: number, p: number, slice = p): DrawnPlace => ({
   position,

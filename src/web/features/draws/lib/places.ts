@@ -1,14 +1,5 @@
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
 
-/** "1st", "2nd", "3rd", "4th", "11th", "21st": a place as the owner reads it. */
-export function ordinal(position: number): string {
-  const lastTwo = position % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return `${position}th`;
-  const last = position % 10;
-  const suffix = last === 1 ? 'st' : last === 2 ? 'nd' : last === 3 ? 'rd' : 'th';
-  return `${position}${suffix}`;
-}
-
 /**
  * The places filled since `before`, in the order they were drawn (by pick number): the order the
  * wheel shows them in. A replacement is a new pick at an old position, so it is new here too.

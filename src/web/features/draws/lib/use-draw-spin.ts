@@ -5,7 +5,8 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { getWheel, wheelQueryKey } from '../api/get-wheel.ts';
 import { refreshDraw } from '../api/refresh-draw.ts';
-import { newPlaces, ordinal, withPlace } from './places.ts';
+import { ordinal } from '#shared/ordinal.ts';
+import { newPlaces, withPlace } from './places.ts';
 import {
   finalRotation,
   FOLLOW_UP_PAUSE_MS,

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Job, JobResult } from 'pg-boss';
+import { z } from 'zod';
+import type { AppContext } from '#server/context.ts';
+import { getManagedContest } from '#server/features/contests/service.ts';
+import {
+  CLAIM_DEADLINE_JOB,
+  CLAIM_REMINDER_JOB,
+  type ClaimJob,
+} from '#server/features/draws/service.ts';
+import { describeFailure } from '#server/lib/describe-failure.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import { claimTokenParams, fulfilmentBody } from '#shared/contracts/claims.ts';
+import { drawPositionParams } from '#shared/contracts/draws.ts';
+import { listOwnerPlaces } from './owner-places.ts';
+import {
+  acceptClaim,
+  declineClaim,
+  describeClaim,
+  expireClaim,
+  recordFulfilment,
+  remindWinner,
+  resendNotice,
+  type ClaimContext,
+} from './service.ts';
+
+const contestParams = z.object({ contestId: z.string().max(100) });
+
+/**
+ * A claim's deadline and reminder run as jobs of the durable queue: once per place whatever the
+ * instances, and at the next start when every server was down at their time. A failure (the
+ * database away) is tried again; each handler acts only on a place still pending.
+ */
+function defineClaimJobs(ctx: ClaimContext & Pick<AppContext, 'log'>) {
+  const settle = (run: (job: ClaimJob) => Promise<void>) => async (batch: Job<ClaimJob>[]) => {
+    const results: JobResult[] = [];
+    for (const job of batch) {
+      try {
+        await run(job.data);
+        results.push({ id: job.id, status: 'completed' });
+      } catch (error) {
+        ctx.log.warn({ job: job.id, failure: describeFailure(error) }, 'claim job failed');
+        results.push({ id: job.id, status: 'failed' });
+      }
+    }
+    return results;
+  };
+  const queue = { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 };
+  ctx.jobs.define<ClaimJob>({
+    name: CLAIM_DEADLINE_JOB,
+    batchSize: 20,
+    queue,
+    handle: settle((job) => expireClaim(ctx, job)),
+  });
+  ctx.jobs.define<ClaimJob>({
+    name: CLAIM_REMINDER_JOB,
+    batchSize: 20,
+    queue,
+    handle: settle((job) => remindWinner(ctx, job)),
+  });
+}
+
+/**
+ * The winner's claim (anyone holding the link) and the owner's view and actions on the places
+ * (docs/product.md#claims).
+ */
+export const claimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  defineClaimJobs(ctx);
+  const managedContest = (
+    request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
+  ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
+
+  app.get('/api/claims/:token', { schema: { params: claimTokenParams } }, async (request) =>
+    describeClaim(ctx, request.params.token),
+  );
+
+  // The body's rules depend on the contest's delivery: the service checks it (acceptClaimBodyFor).
+  app.post(
+    '/api/claims/:token/accept',
+    { schema: { params: claimTokenParams, body: z.unknown() } },
+    async (request) => acceptClaim(ctx, request.params.token, request.body),
+  );
+
+  app.post(
+    '/api/claims/:token/decline',
+    { schema: { params: claimTokenParams } },
+    async (request) => {
+      await declineClaim(ctx, request.params.token);
+      return { status: 'declined' as const };
+    },
+  );
+
+  app.get(
+    '/api/contests/:contestId/claims',
+    { schema: { params: contestParams } },
+    async (request) => listOwnerPlaces(ctx, await managedContest(request)),
+  );
+
+  app.post(
+    '/api/contests/:contestId/draws/:position/resend',
+    { schema: { params: drawPositionParams } },
+    async (request) => {
+      await resendNotice(ctx, await managedContest(request), request.params.position);
+      return { message: 'The notice was sent again.' };
+    },
+  );
+
+  app.post(
+    '/api/contests/:contestId/draws/:position/fulfilment',
+    { schema: { params: drawPositionParams, body: fulfilmentBody } },
+    async (request) => {
+      const contest = await managedContest(request);
+      await recordFulfilment(ctx, contest, request.params.position, request.body);
+      return { status: request.body.status };
+    },
+  );
+};
