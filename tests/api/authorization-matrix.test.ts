@@ -33,6 +33,9 @@ type Row = {
   prepare?: (fx: Fixture) => Promise<unknown>;
 };
 
+/** A well-formed claim token (43 base64url characters) that no winner was ever sent. */
+const UNSENT_CLAIM_TOKEN = 'A'.repeat(43);
+
 const everyone = (status: number): Statuses => ({
   anonymous: status,
   user: status,
@@ -424,6 +427,63 @@ describe('authorization matrix', () => {
           url: `${c(fx)}/draws`,
           payload: {},
         });
+        expect(drawn.statusCode, drawn.body).toBe(200);
+      },
+    },
+    // Claims (docs/product.md#claims): the link is the winner's key, whoever holds it; a token
+    // nobody was sent finds nothing. The places' list and actions are the owner's.
+    {
+      route: 'GET /api/claims/:token',
+      call: (as) => request(t, as, { method: 'GET', url: `/api/claims/${UNSENT_CLAIM_TOKEN}` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'POST /api/claims/:token/accept',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: `/api/claims/${UNSENT_CLAIM_TOKEN}/accept`,
+          payload: { fullName: 'Fan One', eligible: true, publicityConsent: false },
+        }),
+      expected: everyone(404),
+    },
+    {
+      route: 'POST /api/claims/:token/decline',
+      call: (as) =>
+        request(t, as, { method: 'POST', url: `/api/claims/${UNSENT_CLAIM_TOKEN}/decline` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'GET /api/contests/:contestId/claims',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/claims` }),
+      expected: ownerOrAdmin(200),
+    },
+    {
+      route: 'POST /api/contests/:contestId/draws/:position/resend',
+      call: (as, fx) => request(t, as, { method: 'POST', url: `${c(fx)}/draws/1/resend` }),
+      expected: ownerOrAdmin(200),
+      // A winner at place 1 whose claim is pending.
+      prepare: async (fx) => {
+        const drawn = await request(t, fx.owner, { method: 'POST', url: `${c(fx)}/draws` });
+        expect(drawn.statusCode, drawn.body).toBe(200);
+      },
+    },
+    {
+      route: 'POST /api/contests/:contestId/draws/:position/fulfilment',
+      call: (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/draws/1/fulfilment`,
+          payload: { status: 'sent' },
+        }),
+      expected: ownerOrAdmin(200),
+      // A winner at place 1 of a contest that needs no claim: the prize may go at once.
+      prepare: async (fx) => {
+        await t.database.db
+          .update(contests)
+          .set({ notifyWinners: false })
+          .where(eq(contests.id, fx.contest.id));
+        const drawn = await request(t, fx.owner, { method: 'POST', url: `${c(fx)}/draws` });
         expect(drawn.statusCode, drawn.body).toBe(200);
       },
     },

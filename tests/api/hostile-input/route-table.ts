@@ -69,5 +69,7 @@ export function validBody(): Record<string, unknown> {
     reason: 'Did not reply within 72 hours',
     // A flag's rule or one flagged entry's place in the draw.
     decision: 'exclude',
+    // A prize's way to its winner (the owner's fulfilment of a place).
+    status: 'sent',
   };
 }

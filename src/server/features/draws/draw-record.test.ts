@@ -187,10 +187,12 @@ describe('the public draw record', () => {
         expect(Object.keys(pick).sort()).toEqual(
           [
             'attempts',
+            'claim',
             'disqualifiedAt',
             'displayName',
             'drawnAt',
             'entryId',
+            'fulfilment',
             'index',
             'method',
             'p',
