@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contestPicks, contests } from '#server/db/schema.ts';
+import { recordFulfilment } from '#server/features/claims/service.ts';
 import { findContest } from '#server/features/contests/service.ts';
 import { drawPlaces } from '#server/features/draws/service.ts';
 import { seedEntries } from '#server/testing/seed.ts';
@@ -218,10 +219,15 @@ test.describe('the claim link with JavaScript', () => {
     await expectNoHorizontalScroll(page);
     await snap('claim-dead-link');
 
-    // The record: claimed, declined and taken by the next entry drawn, who has yet to claim.
+    // The owner sent the first prize.
+    const stored = (await findContest(server, contest.id))!;
+    await recordFulfilment(server.app.appContext, stored, 1, { status: 'sent' });
+
+    // The record: claimed and sent; declined and taken by the next entry drawn, yet to claim.
     await page.getByRole('link', { name: 'See the public draw record' }).click();
     await expect(page).toHaveURL(`/c/${contest.id}/draw`);
     await expect(placeInRecord(page, 1).getByText('Claimed', { exact: true })).toBeVisible();
+    await expect(placeInRecord(page, 1).getByText('Prize sent', { exact: true })).toBeVisible();
     const place2 = placeInRecord(page, 2);
     await expect(place2.getByText('Declined', { exact: true })).toBeVisible();
     await expect(

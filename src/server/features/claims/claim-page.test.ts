@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,6 +320,38 @@ describe('the claim link’s page', () => {
     });
   });
 
+  it('answers odd forms with a page, never a failure, and claims nothing', async () => {
+    const { contest, token } = await drawn();
+    const send = (payload: string, contentType = FORM) =>
+      request(t, undefined, {
+        method: 'POST',
+        url: CLAIM_PATH,
+        headers: { 'content-type': contentType, origin: TEST_APP_URL },
+        payload,
+      });
+    // No action, or one the page does not have: the place as it stands, nothing done.
+    expectPage(await send(new URLSearchParams({ token }).toString()), 200);
+    expectPage(await send(new URLSearchParams({ token, action: 'steal' }).toString()), 200);
+    // JSON is no form: its values are not read as fields.
+    const json = await send(
+      JSON.stringify({ token: [token], action: 'accept' }),
+      'application/json',
+    );
+    expectRefusal(json, 404, claimMessages.unknown);
+    // Repeated fields: the first counts; a NUL in a name is refused beside the field.
+    const repeated = await send(
+      `token=${token}&token=x&action=accept&action=decline-confirmed&fullName=A%00B&eligible=yes`,
+    );
+    expectPage(repeated, 400);
+    expect(repeated.body).toContain('Contains a character that is not allowed');
+    // Far longer than the form's fields allow.
+    const huge = await send(
+      new URLSearchParams({ token, fullName: 'x'.repeat(20_000) }).toString(),
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(await claimStatusAt(contest)).toBe('pending');
+  });
+
   it('refuses a form posted from another site (403), and claims nothing', async () => {
     const { contest, token } = await drawn();
     for (const origin of ['http://evil.example', 'null']) {
@@ -345,5 +378,58 @@ describe('the claim link’s page', () => {
       await bare.close();
     }
     expect(await claimStatusAt(contest)).toBe('pending');
+  });
+});
+
+describe('the claim link’s token in a production log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      clientDir: makeClientBuild(),
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is in no line, whether the link is opened, its forms posted or refused', async () => {
+    const owner = await seedUser(t);
+    const contest = await seedContest(t.database, owner);
+    await addEntries(t, contest, fans(3));
+    expectOk(await drawApi(t).drawPlaces(owner, contest.id));
+    await t.app.backgroundTasks.idle();
+    const [notice] = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text from mails where purpose = 'winner-notice'`,
+    );
+    const token = new URL(linkIn(notice!.text, CLAIM_PATH)).searchParams.get('token')!;
+    const form = (fields: Record<string, string>, origin = TEST_APP_URL) =>
+      request(t, undefined, {
+        method: 'POST',
+        url: CLAIM_PATH,
+        headers: { 'content-type': FORM, origin },
+        payload: new URLSearchParams({ token, ...fields }).toString(),
+      });
+    const open = await request(t, undefined, {
+      method: 'GET',
+      url: `${CLAIM_PATH}?token=${token}`,
+    });
+    expect(open.statusCode).toBe(200);
+    expect((await form({ action: 'accept' }, 'http://evil.example')).statusCode).toBe(403);
+    expect((await form({ action: 'accept' })).statusCode).toBe(400);
+    expect((await form({ action: 'decline' })).statusCode).toBe(200);
+    expect((await form({ action: 'decline-confirmed' })).statusCode).toBe(200);
+    expect((await form({ action: 'accept' })).statusCode).toBe(410);
+
+    const log = lines.join('');
+    // The requests were logged (by path), their token was not.
+    expect(log).toContain(CLAIM_PATH);
+    expect(log).not.toContain(token);
   });
 });
