@@ -546,6 +546,24 @@ describe('authorization matrix', () => {
         }),
       expected: everyone(404),
     },
+    // The claim link's page and its forms (claim-page.test.ts serves them with one): anyone
+    // holding the link.
+    {
+      route: 'GET /claim',
+      call: (as) => request(t, as, { method: 'GET', url: `/claim?token=${'x'.repeat(43)}` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'POST /claim',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/claim',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ token: 'x'.repeat(43), action: 'accept' }).toString(),
+        }),
+      expected: everyone(404),
+    },
 
     // Administration: admins only. The owner is the account or contest acted on.
     {

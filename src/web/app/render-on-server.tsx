@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
+import type { ClaimPageView } from '#shared/contracts/claim-page.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryPageState } from '#shared/contracts/entries.ts';
 import type { ConfirmEntryView } from '#shared/contracts/entry-confirmation.ts';
+import { ClaimScreen } from '#web/features/contest-entry/components/claim-screen.tsx';
 import { ConfirmEntryScreen } from '#web/features/contest-entry/components/confirm-entry-screen.tsx';
 import { LandingPage } from '#web/features/landing/pages/landing-page.tsx';
 import { PublicRoot } from './public-root.tsx';
@@ -46,4 +48,12 @@ export function renderLandingPage(): Promise<string> {
  */
 export function renderConfirmEntryPage(view: ConfirmEntryView): Promise<string> {
   return renderToHtml(<ConfirmEntryScreen view={view} />);
+}
+
+/**
+ * The page of a winner's claim link (the claim form, Decline's question, the outcome, or why the
+ * link no longer claims), sent without the app's script: never hydrated, its forms plain HTML.
+ */
+export function renderClaimPage(view: ClaimPageView): Promise<string> {
+  return renderToHtml(<ClaimScreen view={view} />);
 }

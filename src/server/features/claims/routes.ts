@@ -12,6 +12,7 @@ import { describeFailure } from '#server/lib/describe-failure.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { claimTokenParams, fulfilmentBody } from '#shared/contracts/claims.ts';
 import { drawPositionParams } from '#shared/contracts/draws.ts';
+import { claimPageRoutes } from './claim-page-routes.ts';
 import { listOwnerPlaces } from './owner-places.ts';
 import {
   acceptClaim,
@@ -69,6 +70,9 @@ export const claimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const managedContest = (
     request: { params: { contestId: string } } & Parameters<typeof requireUser>[0],
   ) => getManagedContest(ctx, request.params.contestId, requireUser(request));
+
+  // Public: the mailed link's page (GET, which changes nothing) and its forms' POSTs.
+  await app.register(claimPageRoutes, { ctx });
 
   app.get('/api/claims/:token', { schema: { params: claimTokenParams } }, async (request) =>
     describeClaim(ctx, request.params.token),

@@ -4,6 +4,7 @@ import type { DrawRecord, DrawRecordPick } from '#shared/contracts/draws.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { formatCount } from '#web/lib/format-count.ts';
 import { formatDateTime } from '#web/lib/format-date.ts';
+import { lostClaimOf } from '../lib/claim-words.ts';
 import { countOf } from '../lib/format.ts';
 import { sumWeights } from '../lib/verify-record.ts';
 
@@ -103,9 +104,17 @@ function FixedList({ record }: { record: DrawRecord }) {
   );
 }
 
+/** How a pick lost its place through its claim, as a sentence's end. */
+const lostClaimEnds = {
+  declined: 'declined the prize',
+  expired: 'did not claim the prize in time',
+} as const;
+
 function disqualifiedSentence(pick: DrawRecordPick, hasReplacement: boolean): string {
   const then = hasReplacement ? 'Another winner was drawn for that place.' : '';
-  return `${pick.displayName} was drawn for place ${pick.position} but disqualified: ${pick.reason ?? 'no reason given'}. ${then}`.trim();
+  const lost = lostClaimOf(pick);
+  const what = lost ? lostClaimEnds[lost] : `disqualified: ${pick.reason ?? 'no reason given'}`;
+  return `${pick.displayName} was drawn for place ${pick.position} but ${what}. ${then}`.trim();
 }
 
 function LeftOut({ record }: { record: DrawRecord }) {

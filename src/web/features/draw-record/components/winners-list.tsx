@@ -3,6 +3,12 @@ import type { DrawRecordPick } from '#shared/contracts/draws.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
+import {
+  isLeftEmpty,
+  lostClaimLabels,
+  lostClaimOf,
+  lostClaimSentence,
+} from '../lib/claim-words.ts';
 
 /** Places shown before "Show all": a contest can have up to 100. */
 const FIRST_PLACES = 10;
@@ -19,8 +25,33 @@ function picksByPosition(winnersCount: number, picks: DrawRecordPick[]) {
   return places;
 }
 
-function PickLine({ pick }: { pick: DrawRecordPick }) {
+/** The winner's claim and the prize's way, as the owner reported it; nothing when not asked. */
+function ClaimLine({ pick }: { pick: DrawRecordPick }) {
+  const { claim, fulfilment } = pick;
+  if (claim?.status === 'pending') {
+    return (
+      <p className="text-sm text-muted-foreground">
+        Waiting for the winner to claim
+        {claim.deadline ? `, until ${formatDateTime(claim.deadline)}` : ''}
+      </p>
+    );
+  }
+  const isClaimed = claim?.status === 'claimed';
+  if (!isClaimed && !fulfilment) return null;
+  return (
+    <p className="flex flex-wrap gap-2">
+      {isClaimed ? <Badge tone="success">Claimed</Badge> : null}
+      {fulfilment ? (
+        <Badge tone="info">{fulfilment === 'delivered' ? 'Prize delivered' : 'Prize sent'}</Badge>
+      ) : null}
+    </p>
+  );
+}
+
+function PickLine({ pick, hasReplacement }: { pick: DrawRecordPick; hasReplacement: boolean }) {
   const isDisqualified = pick.status === 'disqualified';
+  // Declined, or not claimed in time: the winner's own doing, said so rather than "disqualified".
+  const lost = lostClaimOf(pick);
   return (
     <li className="grid gap-1">
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -30,14 +61,28 @@ function PickLine({ pick }: { pick: DrawRecordPick }) {
           <strong className="text-lg font-bold">{pick.displayName}</strong>
         )}
         {pick.method === 'manual' ? <Badge tone="warning">Chosen by hand</Badge> : null}
-        {isDisqualified ? <Badge tone="danger">Disqualified</Badge> : null}
+        {lost ? (
+          <Badge tone="neutral">{lostClaimLabels[lost]}</Badge>
+        ) : isDisqualified ? (
+          <Badge tone="danger">Disqualified</Badge>
+        ) : null}
       </p>
       <p className="text-xs text-muted-foreground">
         Pick {pick.p}
         {pick.method === 'manual' ? ', named by the owner' : ', drawn at random'} on{' '}
         {formatDateTime(pick.drawnAt)}
       </p>
-      {isDisqualified ? (
+      {lost ? (
+        <p className="text-sm text-foreground">
+          {lostClaimSentence(lost, hasReplacement)}
+          {pick.disqualifiedAt ? (
+            <span className="text-muted-foreground">
+              {' '}
+              (on {formatDateTime(pick.disqualifiedAt)})
+            </span>
+          ) : null}
+        </p>
+      ) : isDisqualified ? (
         <p className="text-sm text-foreground">
           <span className="font-medium">Reason:</span> {pick.reason}
           {pick.disqualifiedAt ? (
@@ -47,7 +92,9 @@ function PickLine({ pick }: { pick: DrawRecordPick }) {
             </span>
           ) : null}
         </p>
-      ) : null}
+      ) : (
+        <ClaimLine pick={pick} />
+      )}
     </li>
   );
 }
@@ -83,16 +130,22 @@ export function WinnersList({
               <div className="grid min-w-0 flex-1 gap-3">
                 {place.picks.length > 0 ? (
                   <ol className="grid gap-3 break-words">
-                    {place.picks.map((pick) => (
-                      <PickLine key={pick.p} pick={pick} />
+                    {place.picks.map((pick, index) => (
+                      <PickLine
+                        key={pick.p}
+                        pick={pick}
+                        hasReplacement={index < place.picks.length - 1}
+                      />
                     ))}
                   </ol>
                 ) : null}
                 {holder ? null : (
                   <p className="self-center text-sm text-muted-foreground">
-                    {place.picks.length > 0
-                      ? 'Waiting for a replacement to be drawn.'
-                      : 'Not drawn yet.'}
+                    {isLeftEmpty(place.picks)
+                      ? 'No entry was left to take this place.'
+                      : place.picks.length > 0
+                        ? 'Waiting for a replacement to be drawn.'
+                        : 'Not drawn yet.'}
                   </p>
                 )}
               </div>
