@@ -1,21 +1,8 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { formatClaimDeadline } from '#shared/contracts/claims.ts';
 import { ordinal } from '#shared/ordinal.ts';
 import { renderMail } from './layout.ts';
 import type { Mail } from './transport.ts';
-
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/** An absolute time a reader anywhere can act on: "Monday, 30 November 2026 at 14:05 UTC". */
-export const formatDeadline = (deadline: Date) => `${deadlineFormat.format(deadline)} UTC`;
 
 /** What a winner's notice says: whose giveaway, which place and prize, by when, and where. */
 export type WinnerNotice = {
@@ -47,7 +34,7 @@ export function winnerNoticeMail(notice: WinnerNotice, { isReminder = false } = 
       ? `Reminder: claim your prize from ${notice.contestTitle}`
       : `You won: ${notice.contestTitle}`,
     greetingName: null,
-    facts: [`Prize: ${notice.prize}`, `Claim by ${formatDeadline(notice.deadline)}.`],
+    facts: [`Prize: ${notice.prize}`, `Claim by ${formatClaimDeadline(notice.deadline)}.`],
     paragraphs: [
       isReminder
         ? `You won ${placeWords(notice)} in "${notice.contestTitle}" and have not claimed it yet. The time to claim ends soon: after it, the prize goes to the next entry drawn.`

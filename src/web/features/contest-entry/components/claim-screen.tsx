@@ -23,7 +23,12 @@ import {
   type ClaimPlace,
   type ClaimRefusal,
 } from '#shared/contracts/claim-page.ts';
-import { CLAIM_PATH, CLAIM_TOKEN_FIELD, type PrizeDelivery } from '#shared/contracts/claims.ts';
+import {
+  CLAIM_PATH,
+  CLAIM_TOKEN_FIELD,
+  formatClaimDeadline,
+  type PrizeDelivery,
+} from '#shared/contracts/claims.ts';
 import { ordinal } from '#shared/ordinal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, FieldMessage } from '#web/components/ui/field.tsx';
@@ -61,24 +66,6 @@ export function claimTimeLeft(deadline: string, now: number): string {
   }
   return `${Math.floor(left / 1000)}s left`;
 }
-
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/**
- * "Monday, 30 November 2026 at 14:05 UTC": the time the winner's notice gives
- * (src/server/mail/claim-templates.ts), which a reader anywhere can act on.
- */
-export const formatClaimDeadline = (deadline: string) =>
-  `${deadlineFormat.format(new Date(deadline))} UTC`;
 
 const recordHref = (contestId: string) => `/c/${encodeURIComponent(contestId)}/draw`;
 const linkHref = (token: string) =>
