@@ -85,6 +85,7 @@ test('the builder sets what happens after the draw; the edit form keeps it and l
     'Winners are not e-mailed and places need no claim: you contact each winner yourself.',
   );
   await expect(fields.window).toBeDisabled();
+  await snap('claims-builder-no-notice');
   await fields.notify.click();
   await expect(fields.window).toBeEnabled();
 
@@ -94,6 +95,7 @@ test('the builder sets what happens after the draw; the edit form keeps it and l
   await fields.unit.selectOption('days');
   await page.getByRole('button', { name: 'Create Contest' }).click();
   await expect(fields.window).toHaveAccessibleDescription('Time to claim must be at most 30 days');
+  await snap('claims-builder-error');
   await fields.unit.selectOption('minutes');
   await fields.window.fill('0');
   await expect(fields.window).toHaveAccessibleDescription(

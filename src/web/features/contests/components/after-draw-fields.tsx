@@ -9,7 +9,6 @@ import {
 import { Field, FieldMessage } from '#web/components/ui/field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { SwitchField } from '#web/components/ui/switch-field.tsx';
-import { cn } from '#web/lib/cn.ts';
 import { claimWindowMaxIn } from '../lib/claim-window.ts';
 
 /** The group's labels, shared by the builder and the edit form as the others are. */
@@ -126,11 +125,7 @@ function DeliveryChoice<Output>({
   const id = useId();
   const messageId = `${id}-message`;
   return (
-    <fieldset
-      className="grid gap-2"
-      aria-describedby={error ? messageId : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className="grid gap-2" aria-describedby={error ? messageId : undefined}>
       <legend className="mb-2 text-sm font-medium text-foreground">
         {afterDrawLabels.prizeDelivery}
       </legend>
@@ -138,16 +133,13 @@ function DeliveryChoice<Output>({
         {deliveries.map((delivery) => (
           <label
             key={delivery.value}
-            className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-lg border border-input bg-card p-3 transition-colors',
-              'has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
-            )}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-input bg-card p-3 transition-colors has-checked:border-primary has-checked:bg-primary-soft"
           >
             <input
               type="radio"
               value={delivery.value}
               aria-describedby={`${id}-${delivery.value}`}
-              className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
               {...form.register('prizeDelivery')}
             />
             <span className="grid gap-0.5">
