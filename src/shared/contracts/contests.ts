@@ -7,7 +7,13 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
-import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
+import {
+  CLAIM_WINDOW_DEFAULT,
+  claimWindowMinutes,
+  prizeDeliveries,
+  prizeDelivery,
+  type PrizeDelivery,
+} from './claims.ts';
 import { winnersCount } from './draws.ts';
 import { entryFlags } from './entry-flags.ts';
 import {
@@ -224,6 +230,35 @@ type Json<T> = {
 export type PublicContest = Json<z.infer<typeof publicContest>>;
 export type OwnerContest = Json<z.infer<typeof ownerContest>>;
 
+/** The units the form offers for the time to claim, in minutes each. */
+export const claimWindowUnits = { minutes: 1, hours: 60, days: 24 * 60 } as const;
+export type ClaimWindowUnit = keyof typeof claimWindowUnits;
+
+/**
+ * A claim window as the form shows it: in hours up to 3 days ("72 hours", as owners say it), in
+ * days beyond when they are whole, else in hours or minutes.
+ */
+export function claimWindowToForm(minutes: number): {
+  claimWindow: string;
+  claimWindowUnit: ClaimWindowUnit;
+} {
+  const { days, hours } = claimWindowUnits;
+  const unit: ClaimWindowUnit =
+    minutes > CLAIM_WINDOW_DEFAULT && minutes % days === 0
+      ? 'days'
+      : minutes % hours === 0
+        ? 'hours'
+        : 'minutes';
+  return { claimWindow: String(minutes / claimWindowUnits[unit]), claimWindowUnit: unit };
+}
+
+/** The form's amount and unit in minutes; NaN when the amount is blank or not a number. */
+export function claimWindowFromForm(amount: string, unit: ClaimWindowUnit): number {
+  const text = amount.trim();
+  // Rounded to the minute: 1.1 hours is 66 minutes, not 66.00000000000001.
+  return text === '' ? Number.NaN : Math.round(Number(text) * claimWindowUnits[unit] * 1e6) / 1e6;
+}
+
 /** What the contest form holds: text inputs, a datetime-local value in the browser's zone. */
 export type ContestFormValues = {
   title: string;
@@ -238,6 +273,11 @@ export type ContestFormValues = {
   referralBonus: string;
   referralCap: string;
   showLeaderboard: boolean;
+  notifyWinners: boolean;
+  /** The time to claim as typed, in `claimWindowUnit`s. */
+  claimWindow: string;
+  claimWindowUnit: ClaimWindowUnit;
+  prizeDelivery: PrizeDelivery;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -258,6 +298,9 @@ export function contestFormToBody(values: ContestFormValues) {
     referralBonus: Number(values.referralBonus.trim() || REFERRAL_BONUS_DEFAULT),
     referralCap: Number(values.referralCap.trim() || REFERRAL_CAP_DEFAULT),
     showLeaderboard: values.showLeaderboard,
+    notifyWinners: values.notifyWinners,
+    claimWindowMinutes: claimWindowFromForm(values.claimWindow, values.claimWindowUnit),
+    prizeDelivery: values.prizeDelivery,
   };
 }
 

@@ -10,10 +10,12 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   ENTRY_CONFIRMATION_TTL_MS,
 } from '#shared/constants.ts';
-import type {
-  ContestFormValues,
-  createContestForm,
-  updateContestForm,
+import { CLAIM_WINDOW_DEFAULT } from '#shared/contracts/claims.ts';
+import {
+  claimWindowToForm,
+  type ContestFormValues,
+  type createContestForm,
+  type updateContestForm,
 } from '#shared/contracts/contests.ts';
 import { WINNERS_COUNT_MAX } from '#shared/contracts/draws.ts';
 import {
@@ -29,6 +31,8 @@ import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
+import { claimWindowErrorOnField } from '../lib/claim-window.ts';
+import { AfterDrawFields, afterDrawLabels } from './after-draw-fields.tsx';
 
 export const emptyContestForm: ContestFormValues = {
   title: '',
@@ -43,6 +47,9 @@ export const emptyContestForm: ContestFormValues = {
   referralBonus: String(REFERRAL_BONUS_DEFAULT),
   referralCap: String(REFERRAL_CAP_DEFAULT),
   showLeaderboard: false,
+  notifyWinners: true,
+  ...claimWindowToForm(CLAIM_WINDOW_DEFAULT),
+  prizeDelivery: 'digital',
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -66,17 +73,20 @@ const labels: Labels = {
   referralBonus: 'Bonus entries per referral',
   referralCap: 'Bonus entry cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
+  ...afterDrawLabels,
 };
 
 /** One form for building and editing; the schema decides the wording of the errors. */
 export function useContestForm(schema: Schema, defaultValues: ContestFormValues) {
   return useForm<ContestFormValues, unknown, ContestFormOutput>({
     // z.preprocess types its input as unknown; here that input is always ContestFormValues.
-    resolver: zodResolver(schema as never) as unknown as Resolver<
-      ContestFormValues,
-      unknown,
-      ContestFormOutput
-    >,
+    resolver: claimWindowErrorOnField(
+      zodResolver(schema as never) as unknown as Resolver<
+        ContestFormValues,
+        unknown,
+        ContestFormOutput
+      >,
+    ),
     defaultValues,
   });
 }
@@ -88,7 +98,8 @@ export function showServerFieldErrors(
 ): void {
   if (!(error instanceof ApiError)) return;
   for (const [field, message] of Object.entries(error.fieldErrors)) {
-    if (field in emptyContestForm) form.setError(field as keyof ContestFormValues, { message });
+    const name = field === 'claimWindowMinutes' ? 'claimWindow' : field;
+    if (name in emptyContestForm) form.setError(name as keyof ContestFormValues, { message });
   }
 }
 
@@ -264,6 +275,7 @@ export function ContestFields({
           )}
         />
       </fieldset>
+      <AfterDrawFields form={form} lockedByDraw={lockedByDraw} />
       {children}
     </div>
   );

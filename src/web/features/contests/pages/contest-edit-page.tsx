@@ -1,5 +1,9 @@
 import { Link, useLocation } from 'wouter';
-import { updateContestForm, type OwnerContest } from '#shared/contracts/contests.ts';
+import {
+  claimWindowToForm,
+  updateContestForm,
+  type OwnerContest,
+} from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -58,33 +62,38 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     referralBonus: String(contest.referralBonus),
     referralCap: String(contest.referralCap),
     showLeaderboard: contest.showLeaderboard,
+    notifyWinners: contest.notifyWinners,
+    ...claimWindowToForm(contest.claimWindowMinutes),
+    prizeDelivery: contest.prizeDelivery,
   });
-  // After the first draw the number of places, the rule on flagged entries and the referral
-  // bonus and cap (the entries' weights) are the record's: the edit leaves them out.
+  // After the first draw the number of places, the rule on flagged entries, the referral bonus
+  // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them
+  // out.
   const lockedByDraw = Boolean(contest.frozenAt);
 
-  const onSubmit = form.handleSubmit(({ winnersCount, referralBonus, referralCap, ...body }) =>
-    update.mutate(
-      {
-        ...body,
-        endDate: body.endDate.toISOString(),
-        ...(lockedByDraw ? {} : { winnersCount, referralBonus, referralCap }),
-      },
-      {
-        onSuccess: () => {
-          toast({
-            title: 'Contest Updated',
-            description: 'Your changes are saved.',
-            variant: 'success',
-          });
-          navigate('/');
+  const onSubmit = form.handleSubmit(
+    ({ winnersCount, referralBonus, referralCap, claimWindowMinutes, ...body }) =>
+      update.mutate(
+        {
+          ...body,
+          endDate: body.endDate.toISOString(),
+          ...(lockedByDraw ? {} : { winnersCount, referralBonus, referralCap, claimWindowMinutes }),
         },
-        onError: (error) => {
-          showServerFieldErrors(form, error);
-          reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
+        {
+          onSuccess: () => {
+            toast({
+              title: 'Contest Updated',
+              description: 'Your changes are saved.',
+              variant: 'success',
+            });
+            navigate('/');
+          },
+          onError: (error) => {
+            showServerFieldErrors(form, error);
+            reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
+          },
         },
-      },
-    ),
+      ),
   );
 
   return (

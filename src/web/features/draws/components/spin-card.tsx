@@ -183,7 +183,8 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
           ) : null}
         </div>
       )}
-      {places.length > 0 ? (
+      {/* Once drawn, a place may be left empty (nobody left to take it): the list says so. */}
+      {places.length > 0 || contest.frozenAt ? (
         <WinnerPlaces
           contestId={contest.id}
           places={places}

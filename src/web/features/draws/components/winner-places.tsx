@@ -1,16 +1,17 @@
 import { Trophy } from 'lucide-react';
+import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
 import type { DrawnPlace } from '#shared/contracts/draws.ts';
-import { EmailText } from '#web/components/ui/email-text.tsx';
 import { formatDateTime } from '#web/lib/format-date.ts';
-import { useShownEmail } from '#web/lib/hide-emails.ts';
-import { ordinal } from '#shared/ordinal.ts';
-import { DisqualifyDialog } from './disqualify-dialog.tsx';
+import { useEmailsHidden, useShownEmail } from '#web/lib/hide-emails.ts';
+import { useNow } from '#web/lib/use-now.ts';
+import { useOwnerPlaces } from '../api/get-owner-places.ts';
 import { RedrawDialog } from './redraw-dialog.tsx';
+import { UnfilledRow, WinnerRow } from './winner-row.tsx';
 
 /**
- * The winners by position, with each one's name and e-mail for the owner, a way to disqualify
- * each, and "Redraw all places" / "Redraw the winner" (docs/product.md#the-draw), which
- * disqualifies them all.
+ * The winners by position, with each one's name and e-mail for the owner, where each prize
+ * stands (docs/product.md#claims), a way to disqualify each, and "Redraw all places" / "Redraw
+ * the winner" (docs/product.md#the-draw), which disqualifies them all.
  */
 export function WinnerPlaces({
   contestId,
@@ -35,6 +36,18 @@ export function WinnerPlaces({
 }) {
   const several = winnersCount > 1;
   const shownEmail = useShownEmail();
+  const [emailsHidden] = useEmailsHidden();
+  const now = useNow(LIST_CLOCK_REFRESH_MS);
+  const claims = useOwnerPlaces(contestId).data?.places ?? [];
+  // Each position in turn: its winner, or, once the draw is shown, a place nobody was left to
+  // take; a place not drawn yet is not listed.
+  const rows = Array.from({ length: winnersCount }, (_, index) => {
+    const position = index + 1;
+    const place = places.find((held) => held.position === position);
+    const listed = claims.find((claim) => claim.position === position);
+    return { position, place, listed };
+  }).filter(({ place, listed }) => place || (!isBusy && listed?.isUnfilled));
+  if (rows.length === 0) return null;
   return (
     <section
       aria-labelledby="winners-title"
@@ -53,48 +66,41 @@ export function WinnerPlaces({
         </p>
       ) : null}
       <ol className="mt-3 grid gap-2 text-left">
-        {places.map((place) => (
-          <li
-            key={place.p}
-            className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg bg-card/80 p-3 shadow-xs sm:grid-cols-[auto_minmax(0,1fr)_auto]"
-          >
-            <span className="inline-flex h-7 min-w-10 shrink-0 items-center justify-center rounded-full bg-amber-100 px-2 text-xs font-bold text-amber-900">
-              {ordinal(place.position)}
-            </span>
-            <div className="min-w-0">
-              <p className="break-words text-lg font-extrabold leading-snug">{place.name}</p>
-              <EmailText
-                email={shownEmail(place.email)}
-                className="block text-sm text-muted-foreground"
-              />
-              {place.method === 'manual' ? (
-                <p className="text-xs text-muted-foreground">Picked by hand</p>
-              ) : null}
-            </div>
-            <DisqualifyDialog
+        {rows.map(({ position, place, listed }) =>
+          place ? (
+            <WinnerRow
+              key={place.p}
               contestId={contestId}
               place={place}
-              disabled={isBusy}
+              // The claims list may not have caught up with the wheel yet: only the same pick.
+              claimed={listed?.winner?.p === place.p ? listed.winner : undefined}
+              now={now}
+              shownEmail={shownEmail}
+              emailsHidden={emailsHidden}
+              isBusy={isBusy}
               onDisqualified={onDisqualified}
               onFailed={onFailed}
-              className="col-start-2 justify-self-start sm:col-start-3 sm:justify-self-end"
             />
-          </li>
-        ))}
+          ) : (
+            <UnfilledRow key={`unfilled-${position}`} position={position} />
+          ),
+        )}
       </ol>
       {selectedAt ? (
         <p className="mt-2 text-xs text-muted-foreground">
           Selected on {formatDateTime(selectedAt)}
         </p>
       ) : null}
-      <RedrawDialog
-        contestId={contestId}
-        places={places}
-        winnersCount={winnersCount}
-        disabled={isBusy}
-        onRedrawn={onRedrawn}
-        onFailed={onFailed}
-      />
+      {places.length > 0 ? (
+        <RedrawDialog
+          contestId={contestId}
+          places={places}
+          winnersCount={winnersCount}
+          disabled={isBusy}
+          onRedrawn={onRedrawn}
+          onFailed={onFailed}
+        />
+      ) : null}
     </section>
   );
 }
