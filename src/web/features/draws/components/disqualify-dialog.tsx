@@ -7,6 +7,7 @@ import {
   disqualifyBody,
   type DrawnPlace,
 } from '#shared/contracts/draws.ts';
+import { ordinal } from '#shared/ordinal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { TextareaField } from '#web/components/ui/textarea.tsx';
@@ -15,7 +16,6 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { cn } from '#web/lib/cn.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { isPickChanged, useDisqualifyWinner } from '../api/disqualify-winner.ts';
-import { ordinal } from '#shared/ordinal.ts';
 
 /** Reasons an owner often gives; a click fills them in, to be edited or sent as they are. */
 const SUGGESTED_REASONS = [

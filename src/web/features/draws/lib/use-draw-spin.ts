@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { DrawnPlace, WheelData } from '#shared/contracts/draws.ts';
+import { ordinal } from '#shared/ordinal.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { getWheel, wheelQueryKey } from '../api/get-wheel.ts';
 import { refreshDraw } from '../api/refresh-draw.ts';
-import { ordinal } from '#shared/ordinal.ts';
 import { newPlaces, withPlace } from './places.ts';
 import {
   finalRotation,
