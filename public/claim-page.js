@@ -1,14 +1,14 @@
 // The claim link's page, which the server sends without the app's script
 // (src/server/features/claims/claim-page-routes.ts): the time left, live, and Decline's question
 // asked in place instead of on a page of its own. The hooks are CLAIM_PAGE_HOOKS in
-// src/web/features/contest-entry/components/claim-screen.tsx. Without this script the page shows
+// src/web/features/contest-entry/components/claim-parts.tsx. Without this script the page shows
 // the time left as of its loading, and the server asks the question.
 (() => {
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
   const DAY = 24 * HOUR;
 
-  // The words of claimTimeLeft in claim-screen.tsx, which renders the first of them.
+  // The words of claimTimeLeft in claim-deadline.tsx, which renders the first of them.
   const timeLeft = (left) => {
     if (left <= 0) return 'Time is up';
     if (left >= DAY) return `${Math.floor(left / DAY)}d ${Math.floor((left % DAY) / HOUR)}h left`;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { escapeHtml } from '#server/lib/html.ts';
+import { pageWithoutApp } from '#server/lib/page-without-app.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import {
   CLAIM_ACTION_FIELD,
@@ -61,21 +61,7 @@ const pageTitles: Record<ClaimPageView['kind'], string> = {
  * script (public/claim-page.js); the app's own is never loaded here.
  */
 const pageScript = (view: ClaimPageView) =>
-  view.kind === 'pending' || view.kind === 'confirm-decline'
-    ? '<script src="/claim-page.js" defer></script>'
-    : '';
-
-/** The page in the built index.html, without the app's scripts; the style sheet stays. */
-function pageHtml(template: string, markup: string, view: ClaimPageView): string {
-  return template
-    .replace(
-      /<title>[^<]*<\/title>/,
-      () => `<title>${escapeHtml(pageTitles[view.kind])} – Prizewheel</title>`,
-    )
-    .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/\s*<link\s[^>]*rel="modulepreload"[^>]*>/gi, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${pageScript(view)}`);
-}
+  view.kind === 'pending' || view.kind === 'confirm-decline' ? '/claim-page.js' : null;
 
 /** The API's body of the claim, from the form: the address only for a shipped prize. */
 function acceptBodyOf(form: ClaimForm, delivery: PrizeDelivery) {
@@ -141,7 +127,13 @@ export const claimPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
       .header('referrer-policy', TOKEN_PAGE_REFERRER_POLICY)
-      .send(pageHtml(template, markup, view));
+      .send(
+        pageWithoutApp(template, {
+          title: pageTitles[view.kind],
+          markup,
+          script: pageScript(view),
+        }),
+      );
   }
 
   /** The contest's number of places: "1st place" is said only when there are several. */

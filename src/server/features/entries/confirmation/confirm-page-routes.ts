@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { escapeHtml } from '#server/lib/html.ts';
+import { pageWithoutApp } from '#server/lib/page-without-app.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import type { EntryConfirmation, EntryReceipt } from '#shared/contracts/entries.ts';
 import {
@@ -42,28 +42,11 @@ const pageTitles: Record<ConfirmEntryView['kind'], string> = {
 };
 
 /**
- * The page in the built index.html, without the app's scripts: its form posts itself, and a mail
- * scanner that runs scripts finds none. The style sheet stays.
- */
-function pageHtml(template: string, markup: string, view: ConfirmEntryView): string {
-  return template
-    .replace(
-      /<title>[^<]*<\/title>/,
-      () => `<title>${escapeHtml(pageTitles[view.kind])} – Prizewheel</title>`,
-    )
-    .replace(/\s*<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/\s*<link\s[^>]*rel="modulepreload"[^>]*>/gi, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${shareScript(view)}`);
-}
-
-/**
  * After the button (which no scanner presses), with a personal link to share, the one small
  * script of this page: Copy and Share (public/share-link.js); the app's own is never loaded here.
  */
 const shareScript = (view: ConfirmEntryView) =>
-  view.kind === 'confirmed' && view.confirmation.entry.referral
-    ? '<script src="/share-link.js" defer></script>'
-    : '';
+  view.kind === 'confirmed' && view.confirmation.entry.referral ? '/share-link.js' : null;
 
 /**
  * The double opt-in link's page, without JavaScript (docs/product.md#trusted-leads). Opening the
@@ -93,7 +76,13 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
-      .send(pageHtml(template, markup, view));
+      .send(
+        pageWithoutApp(template, {
+          title: pageTitles[view.kind],
+          markup,
+          script: shareScript(view),
+        }),
+      );
   }
 
   /**
