@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { benchBigData, reportBigData } from './big-data.ts';
+import { benchClaims, reportClaims } from './claims.ts';
 import { benchDrawProtocol, reportDrawProtocol } from './draw-protocol.ts';
 import { benchDrawRecordCache, reportDrawRecordCache } from './draw-record-cache.ts';
 import { benchDrawRecord, reportDrawRecord } from './draw-record.ts';
@@ -117,6 +118,17 @@ if (wants('mail-throughput')) {
     heading: '10,000 queued mails to a local SMTP relay (PostgreSQL and PGlite)',
     lines: reportMailThroughput(results),
     data: results,
+  });
+}
+
+if (wants('claims')) {
+  console.log('\n== Claims: notices after a draw, and deadlines in the same minute (issue 29)');
+  const result = await benchClaims();
+  record({
+    key: 'claims',
+    heading: 'Claims: 100 winners notified, 1,000 deadlines due together (PostgreSQL)',
+    lines: reportClaims(result),
+    data: result,
   });
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '#shared/errors.ts';
-import { AppError, codeOfFrameworkStatus, statusByCode } from './errors.ts';
+import { AppError, codeOfFrameworkStatus, GoneLinkError, statusByCode } from './errors.ts';
 
 /** The code | status rows of the table in docs/product.md#errors. */
 function documentedStatuses(): Record<string, number> {
@@ -27,6 +27,12 @@ describe('error codes and statuses', () => {
   it("gives an AppError its code's status", () => {
     expect(new AppError('CONTEST_FULL', 'This contest is full.').statusCode).toBe(409);
     expect(new AppError('MAIL_RELAY_FAILED', 'refused').statusCode).toBe(502);
+  });
+
+  it('gives a claim link whose place is gone 410 with the dead link code (docs/product.md#claims)', () => {
+    const gone = new GoneLinkError('This claim link no longer works.');
+    expect(gone).toBeInstanceOf(AppError);
+    expect([gone.code, gone.statusCode]).toEqual(['DEAD_LINK', 410]);
   });
 
   it("names the framework's own refusals by their status, BAD_REQUEST when no code has it", () => {
