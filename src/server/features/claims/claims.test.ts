@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/client.ts';
-import type { contests, Contest} from '#server/db/schema.ts';
+import type { contests, Contest } from '#server/db/schema.ts';
 import { contestPicks } from '#server/db/schema.ts';
 import { linkIn, mailsTo, type OutboxMail } from '#server/testing/auth-helpers.ts';
 import { makeClientBuild } from '#server/testing/client-build.ts';
