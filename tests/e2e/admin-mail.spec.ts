@@ -144,38 +144,38 @@ test.describe('admin panel: Mail tab', () => {
     }
   });
 
-  test('Retry all failed queues every failed mail; then none is left', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const admin = await seedUserWithPassword({ role: 'admin' });
-    const token = uniqueToken();
-    const seeded = [
-      { recipient: `reset.${token}@example.com`, purpose: 'reset-link' },
-      { recipient: `verify.${token}@example.com`, purpose: 'verification' },
-    ] as const;
-    const ids = await Promise.all(
-      seeded.map(({ recipient, purpose }) => seedFailedMail(server.db, recipient, purpose)),
-    );
-    await signIn(admin);
-    await openMailTab(page);
-    for (const { recipient, purpose } of seeded) {
-      await expect(failedRow(page, recipient).getByText(mailPurposeLabels[purpose])).toBeVisible();
-    }
-    const failed = await failedCount(server.db);
-    await expect(tabPanel(page).getByText(`${failed} mails`, { exact: true })).toBeVisible();
+  test(
+    'Retry all failed queues every failed mail; then none is left',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const admin = await seedUserWithPassword({ role: 'admin' });
+      const token = uniqueToken();
+      const seeded = [
+        { recipient: `reset.${token}@example.com`, purpose: 'reset-link' },
+        { recipient: `verify.${token}@example.com`, purpose: 'verification' },
+      ] as const;
+      const ids = await Promise.all(
+        seeded.map(({ recipient, purpose }) => seedFailedMail(server.db, recipient, purpose)),
+      );
+      await signIn(admin);
+      await openMailTab(page);
+      for (const { recipient, purpose } of seeded) {
+        await expect(
+          failedRow(page, recipient).getByText(mailPurposeLabels[purpose]),
+        ).toBeVisible();
+      }
+      const failed = await failedCount(server.db);
+      await expect(tabPanel(page).getByText(`${failed} mails`, { exact: true })).toBeVisible();
 
-    await tabPanel(page).getByRole('button', { name: 'Retry all failed' }).click();
-    await expectToast(page, 'Failed Mails Retried', mailQueueMessages.retried(failed));
-    await expect(failedList(page).getByText('No failed mails', { exact: true })).toBeVisible();
-    await expect(tabPanel(page).getByRole('button', { name: 'Retry all failed' })).toBeDisabled();
-    await expect.poll(() => mailStatuses(server.db, ids)).toEqual(['sent', 'sent']);
-    await expectNoHorizontalScroll(page);
-    await snap('admin-mail-none-failed');
-  });
+      await tabPanel(page).getByRole('button', { name: 'Retry all failed' }).click();
+      await expectToast(page, 'Failed Mails Retried', mailQueueMessages.retried(failed));
+      await expect(failedList(page).getByText('No failed mails', { exact: true })).toBeVisible();
+      await expect(tabPanel(page).getByRole('button', { name: 'Retry all failed' })).toBeDisabled();
+      await expect.poll(() => mailStatuses(server.db, ids)).toEqual(['sent', 'sent']);
+      await expectNoHorizontalScroll(page);
+      await snap('admin-mail-none-failed');
+    },
+  );
 
   test(
     'a mail retried elsewhere meanwhile: the refusal is shown and the list read again',
@@ -200,43 +200,41 @@ test.describe('admin panel: Mail tab', () => {
     },
   );
 
-  test('loading and error states', async ({
-    page,
-    seedUserWithPassword,
-    signIn,
-    snap,
-    allowConsoleErrors,
-  }) => {
-    allowConsoleErrors(/status of 503/);
-    const admin = await seedUserWithPassword({ role: 'admin' });
-    await signIn(admin);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/admin/mail-queue', async (route) => {
-      await released;
-      await route.fulfill({
-        status: 503,
-        json: {
-          message: 'The service is unavailable. Please try again shortly.',
-          code: 'SERVICE_UNAVAILABLE',
-        },
+  test(
+    'loading and error states',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword, signIn, snap, allowConsoleErrors }) => {
+      allowConsoleErrors(/status of 503/);
+      const admin = await seedUserWithPassword({ role: 'admin' });
+      await signIn(admin);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/admin/mail-queue', async (route) => {
+        await released;
+        await route.fulfill({
+          status: 503,
+          json: {
+            message: 'The service is unavailable. Please try again shortly.',
+            code: 'SERVICE_UNAVAILABLE',
+          },
+        });
       });
-    });
-    await page.goto(adminScreens.panel);
-    await page.getByRole('tab', { name: 'Mail' }).click();
-    await expect(
-      tabPanel(page).getByRole('status').filter({ hasText: 'Loading the mail queue' }),
-    ).toBeVisible();
-    release();
-    await expect(tabPanel(page).getByRole('alert')).toHaveText(
-      'The service is unavailable. Please try again shortly.',
-    );
-    await expectNoHorizontalScroll(page);
-    await snap('admin-mail-error');
+      await page.goto(adminScreens.panel);
+      await page.getByRole('tab', { name: 'Mail' }).click();
+      await expect(
+        tabPanel(page).getByRole('status').filter({ hasText: 'Loading the mail queue' }),
+      ).toBeVisible();
+      release();
+      await expect(tabPanel(page).getByRole('alert')).toHaveText(
+        'The service is unavailable. Please try again shortly.',
+      );
+      await expectNoHorizontalScroll(page);
+      await snap('admin-mail-error');
 
-    // Try again asks once more, and this time the server answers.
-    await page.unroute('**/api/admin/mail-queue');
-    await tabPanel(page).getByRole('button', { name: 'Try again' }).click();
-    await expect(tabPanel(page).getByRole('heading', { name: 'Last 24 hours' })).toBeVisible();
-  });
+      // Try again asks once more, and this time the server answers.
+      await page.unroute('**/api/admin/mail-queue');
+      await tabPanel(page).getByRole('button', { name: 'Try again' }).click();
+      await expect(tabPanel(page).getByRole('heading', { name: 'Last 24 hours' })).toBeVisible();
+    },
+  );
 });

@@ -19,7 +19,7 @@ import {
   uniqueToken,
   watchAdminCalls,
 } from './support/admin-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectLinks, expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
@@ -94,62 +94,63 @@ test.describe('admin panel /admin', () => {
     await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   });
 
-  test('User Management: search, roles and status, own row locked', async ({
-    page,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const admin = await seedUserWithPassword({ role: 'admin' });
-    const member = await seedUserWithPassword({ firstName: 'Morgan' });
-    await signIn(admin);
-    await page.goto(adminScreens.panel);
+  test(
+    'User Management: search, roles and status, own row locked',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword, signIn, snap }) => {
+      const admin = await seedUserWithPassword({ role: 'admin' });
+      const member = await seedUserWithPassword({ firstName: 'Morgan' });
+      await signIn(admin);
+      await page.goto(adminScreens.panel);
 
-    // Case-insensitive search by any part of the address ("ER.LX2K9A3@EXAMPLE").
-    await searchUsers(page).fill(member.email.toUpperCase().slice(3, -4));
-    const row = listRow(tabPanel(page), member.email);
-    await expect(row).toBeVisible();
-    await expect(page.getByText('1 user', { exact: true })).toBeVisible();
-    await expect(row.getByText('User', { exact: true })).toBeVisible();
-    await expect(row.getByText('Active', { exact: true })).toBeVisible();
-    await snap('admin-panel-users-search');
+      // Case-insensitive search by any part of the address ("ER.LX2K9A3@EXAMPLE").
+      await searchUsers(page).fill(member.email.toUpperCase().slice(3, -4));
+      const row = listRow(tabPanel(page), member.email);
+      await expect(row).toBeVisible();
+      await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+      await expect(row.getByText('User', { exact: true })).toBeVisible();
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
+      await snap('admin-panel-users-search');
 
-    await row.getByRole('button', { name: `Make Admin: ${member.email}` }).click();
-    await expectToast(page, 'Role Updated', `${member.email} is now an admin.`);
-    await expect(row.getByText('Admin', { exact: true })).toBeVisible();
-    await row.getByRole('button', { name: `Remove Admin: ${member.email}` }).click();
-    await expectToast(page, 'Role Updated', `${member.email} is now a user.`);
-    await expect(row.getByRole('button', { name: `Make Admin: ${member.email}` })).toBeVisible();
+      await row.getByRole('button', { name: `Make Admin: ${member.email}` }).click();
+      await expectToast(page, 'Role Updated', `${member.email} is now an admin.`);
+      await expect(row.getByText('Admin', { exact: true })).toBeVisible();
+      await row.getByRole('button', { name: `Remove Admin: ${member.email}` }).click();
+      await expectToast(page, 'Role Updated', `${member.email} is now a user.`);
+      await expect(row.getByRole('button', { name: `Make Admin: ${member.email}` })).toBeVisible();
 
-    await row.getByRole('button', { name: `Deactivate: ${member.email}` }).click();
-    await expectToast(page, 'Status Updated', `${member.email} is now inactive.`);
-    await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
-    await snap('admin-panel-user-deactivated');
-    await row.getByRole('button', { name: `Activate: ${member.email}` }).click();
-    await expectToast(page, 'Status Updated', `${member.email} is now active.`);
-    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+      await row.getByRole('button', { name: `Deactivate: ${member.email}` }).click();
+      await expectToast(page, 'Status Updated', `${member.email} is now inactive.`);
+      await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+      await snap('admin-panel-user-deactivated');
+      await row.getByRole('button', { name: `Activate: ${member.email}` }).click();
+      await expectToast(page, 'Status Updated', `${member.email} is now active.`);
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
-    // The admin's own row: both buttons there, both disabled.
-    await searchUsers(page).fill(admin.email);
-    const own = listRow(tabPanel(page), admin.email);
-    await expect(own.getByRole('button', { name: /^Remove Admin: .*not allowed/ })).toBeDisabled();
-    await expect(own.getByRole('button', { name: /^Deactivate: .*not allowed/ })).toBeDisabled();
+      // The admin's own row: both buttons there, both disabled.
+      await searchUsers(page).fill(admin.email);
+      const own = listRow(tabPanel(page), admin.email);
+      await expect(
+        own.getByRole('button', { name: /^Remove Admin: .*not allowed/ }),
+      ).toBeDisabled();
+      await expect(own.getByRole('button', { name: /^Deactivate: .*not allowed/ })).toBeDisabled();
 
-    await searchUsers(page).fill(`no-such-user-${uniqueToken()}`);
-    await expect(page.getByText('No users found matching your search.')).toBeVisible();
-    await expect(page.getByText('0 users', { exact: true })).toBeVisible();
+      await searchUsers(page).fill(`no-such-user-${uniqueToken()}`);
+      await expect(page.getByText('No users found matching your search.')).toBeVisible();
+      await expect(page.getByText('0 users', { exact: true })).toBeVisible();
 
-    // The latest actions card tells who did what, newest first.
-    const actions = page.getByRole('listitem').filter({ hasText: `${admin.email} ` });
-    await expect(actions.nth(0)).toContainText(`${admin.email} activated ${member.email}`);
-    await expect(actions.nth(1)).toContainText(`${admin.email} deactivated ${member.email}`);
-    await expect(actions.nth(2)).toContainText(
-      `${admin.email} removed the admin role of ${member.email}`,
-    );
-    await expect(actions.nth(3)).toContainText(`${admin.email} made ${member.email} an admin`);
-    await expectNoHorizontalScroll(page);
-    await snap('admin-panel-latest-actions');
-  });
+      // The latest actions card tells who did what, newest first.
+      const actions = page.getByRole('listitem').filter({ hasText: `${admin.email} ` });
+      await expect(actions.nth(0)).toContainText(`${admin.email} activated ${member.email}`);
+      await expect(actions.nth(1)).toContainText(`${admin.email} deactivated ${member.email}`);
+      await expect(actions.nth(2)).toContainText(
+        `${admin.email} removed the admin role of ${member.email}`,
+      );
+      await expect(actions.nth(3)).toContainText(`${admin.email} made ${member.email} an admin`);
+      await expectNoHorizontalScroll(page);
+      await snap('admin-panel-latest-actions');
+    },
+  );
 
   test('Contest Management: search, badges and delete', async ({
     page,
@@ -281,7 +282,7 @@ test.describe('admin panel /admin', () => {
     await expect(rows.nth(0)).toContainText('Random draw: Dee Dale (1 entry)');
   });
 
-  test('Back to Home and Logout', async ({ page, seedUserWithPassword, signIn }) => {
+  test('Back to Home and Logout', PHONE_ONLY, async ({ page, seedUserWithPassword, signIn }) => {
     const admin = await seedUserWithPassword({ role: 'admin', firstName: 'Avery' });
     await signIn(admin);
     await page.goto(adminScreens.panel);
@@ -301,7 +302,7 @@ test.describe('admin panel /admin', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a visitor is told to sign in and sent to /login', async ({ page, snap }) => {
+  test('a visitor is told to sign in and sent to /login', PHONE_ONLY, async ({ page, snap }) => {
     const calls = watchAdminCalls(page);
     await page.goto(adminScreens.panel);
     await expectToast(page, 'Authentication Required', 'Please log in to access the admin panel');

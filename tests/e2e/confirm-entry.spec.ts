@@ -57,60 +57,59 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`the confirmation link ${how}`, () => {
     test.use({ javaScriptEnabled });
 
-    test('the entrant opens the link, sees the button, confirms, and the page says so', async ({
-      page,
-      server,
-      seedUserWithPassword,
-      mailedLink,
-      snap,
-    }) => {
-      const owner = await seedUserWithPassword();
-      const title = `Studio Giveaway ${javaScriptEnabled ? 'JS' : 'plain'}`;
-      const contest = await confirmingContest(server.db, owner.id, title);
-      const email = uniqueEmail('confirm-link');
-      await page.goto(`/c/${contest.id}`);
-      await enter(page, 'Priya Shah', email, javaScriptEnabled);
-      await expect(
-        page.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
-      ).toBeVisible();
+    // The page is the same without JavaScript: the desktop sees it once, with it.
+    test(
+      'the entrant opens the link, sees the button, confirms, and the page says so',
+      javaScriptEnabled ? {} : PHONE_ONLY,
+      async ({ page, server, seedUserWithPassword, mailedLink, snap }) => {
+        const owner = await seedUserWithPassword();
+        const title = `Studio Giveaway ${javaScriptEnabled ? 'JS' : 'plain'}`;
+        const contest = await confirmingContest(server.db, owner.id, title);
+        const email = uniqueEmail('confirm-link');
+        await page.goto(`/c/${contest.id}`);
+        await enter(page, 'Priya Shah', email, javaScriptEnabled);
+        await expect(
+          page.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
+        ).toBeVisible();
 
-      const link = await mailedLink(email, '/entries/confirm');
-      await page.goto(link);
-      await expect(page.getByRole('heading', { name: 'Confirm your entry' })).toBeVisible();
-      await expect(page.getByText(title)).toBeVisible();
-      await expect(confirmButton(page)).toBeEnabled();
-      // Opening the link (and reloading it) confirmed nothing.
-      await page.reload();
-      expect(await statusOf(server.db, contest.id)).toBe('pending');
-      await expectNoHorizontalScroll(page);
-      await snap(`${shot}-ask`);
+        const link = await mailedLink(email, '/entries/confirm');
+        await page.goto(link);
+        await expect(page.getByRole('heading', { name: 'Confirm your entry' })).toBeVisible();
+        await expect(page.getByText(title)).toBeVisible();
+        await expect(confirmButton(page)).toBeEnabled();
+        // Opening the link (and reloading it) confirmed nothing.
+        await page.reload();
+        expect(await statusOf(server.db, contest.id)).toBe('pending');
+        await expectNoHorizontalScroll(page);
+        await snap(`${shot}-ask`);
 
-      await confirmButton(page).click();
-      await expect(page.getByRole('heading', { name: "You're confirmed!" })).toBeVisible();
-      await expect(page.getByText(title)).toBeVisible();
-      await expect(page.getByText('See you at the studio!')).toBeVisible();
-      expect(await statusOf(server.db, contest.id)).toBe('confirmed');
-      await expectNoHorizontalScroll(page);
-      await snap(`${shot}-confirmed`);
+        await confirmButton(page).click();
+        await expect(page.getByRole('heading', { name: "You're confirmed!" })).toBeVisible();
+        await expect(page.getByText(title)).toBeVisible();
+        await expect(page.getByText('See you at the studio!')).toBeVisible();
+        expect(await statusOf(server.db, contest.id)).toBe('confirmed');
+        await expectNoHorizontalScroll(page);
+        await snap(`${shot}-confirmed`);
 
-      // Back on the contest's page, this device shows the entry confirmed, not "check your inbox".
-      await page.getByRole('link', { name: 'Back to the contest' }).click();
-      await expect(page).toHaveURL(`${server.url}/c/${contest.id}`);
-      await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
-      await expect(
-        page.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
-      ).toBeHidden();
+        // Back on the contest's page, this device shows the entry confirmed, not "check your inbox".
+        await page.getByRole('link', { name: 'Back to the contest' }).click();
+        await expect(page).toHaveURL(`${server.url}/c/${contest.id}`);
+        await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { name: 'Check your inbox to confirm your entry' }),
+        ).toBeHidden();
 
-      // The link again: already used, in place of the button, with the way to the contest.
-      await page.goto(link);
-      await expect(page.getByText(entryMessages.confirmationUsed)).toBeVisible();
-      await expect(confirmButton(page)).toBeHidden();
-      await expect(page.getByRole('link', { name: 'Go to the contest' })).toHaveAttribute(
-        'href',
-        `/c/${contest.id}`,
-      );
-      await snap(`${shot}-used`);
-    });
+        // The link again: already used, in place of the button, with the way to the contest.
+        await page.goto(link);
+        await expect(page.getByText(entryMessages.confirmationUsed)).toBeVisible();
+        await expect(confirmButton(page)).toBeHidden();
+        await expect(page.getByRole('link', { name: 'Go to the contest' })).toHaveAttribute(
+          'href',
+          `/c/${contest.id}`,
+        );
+        await snap(`${shot}-used`);
+      },
+    );
 
     test(
       'a dead link says why in place of the button, with a way on',

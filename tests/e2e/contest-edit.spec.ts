@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { contestCard, dateTimeLocal } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
@@ -88,70 +88,67 @@ test.describe('contest edit', () => {
     expect(dateTimeLocal(saved!.endDate)).toBe(dateTimeLocal(newEnd));
   });
 
-  test('the number of winners changes until the first draw, then it is locked', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Podium Night' });
-    await seedEntries(server, contest.id, [
-      { name: 'Maya Chen', email: 'maya@example.com' },
-      { name: 'Priya Nair', email: 'priya@example.com' },
-      { name: 'Sam Okafor', email: 'sam@example.com' },
-    ]);
-    await signIn(owner);
-    await page.goto(`/contest-edit/${contest.id}`);
-    const winners = field(page, 'Number of winners');
-    await expect(winners).toHaveValue('1');
-    await expect(winners).toBeEnabled();
-    await winners.fill('2');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Contest Updated');
-    await expect(contestCard(page, 'Podium Night').getByText('2 winners')).toBeVisible();
+  test(
+    'the number of winners changes until the first draw, then it is locked',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Podium Night' });
+      await seedEntries(server, contest.id, [
+        { name: 'Maya Chen', email: 'maya@example.com' },
+        { name: 'Priya Nair', email: 'priya@example.com' },
+        { name: 'Sam Okafor', email: 'sam@example.com' },
+      ]);
+      await signIn(owner);
+      await page.goto(`/contest-edit/${contest.id}`);
+      const winners = field(page, 'Number of winners');
+      await expect(winners).toHaveValue('1');
+      await expect(winners).toBeEnabled();
+      await winners.fill('2');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Contest Updated');
+      await expect(contestCard(page, 'Podium Night').getByText('2 winners')).toBeVisible();
 
-    // The first draw fixes the places: the form shows the number, locked, and says why.
-    const drawn = await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} });
-    expect(drawn.ok()).toBe(true);
-    await page.goto(`/contest-edit/${contest.id}`);
-    await expect(winners).toHaveValue('2');
-    await expect(winners).toBeDisabled();
-    await expect(winners).toHaveAccessibleDescription(
-      'Fixed by the first draw: the public draw record counts these places.',
-    );
-    await expectNoHorizontalScroll(page);
-    await snap('edit-winners-locked');
+      // The first draw fixes the places: the form shows the number, locked, and says why.
+      const drawn = await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} });
+      expect(drawn.ok()).toBe(true);
+      await page.goto(`/contest-edit/${contest.id}`);
+      await expect(winners).toHaveValue('2');
+      await expect(winners).toBeDisabled();
+      await expect(winners).toHaveAccessibleDescription(
+        'Fixed by the first draw: the public draw record counts these places.',
+      );
+      await expectNoHorizontalScroll(page);
+      await snap('edit-winners-locked');
 
-    // The rest of the contest can still be edited.
-    await field(page, 'Contest title').fill('Podium Night, drawn');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Contest Updated');
-    const [saved] = await server.db.select().from(contests).where(eq(contests.id, contest.id));
-    expect(saved).toMatchObject({ title: 'Podium Night, drawn', winnersCount: 2 });
-  });
+      // The rest of the contest can still be edited.
+      await field(page, 'Contest title').fill('Podium Night, drawn');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Contest Updated');
+      const [saved] = await server.db.select().from(contests).where(eq(contests.id, contest.id));
+      expect(saved).toMatchObject({ title: 'Podium Night, drawn', winnersCount: 2 });
+    },
+  );
 
-  test('Cancel and the back link return to the list without saving', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Keep Me As I Am' });
-    await signIn(owner);
-    await page.goto(`/contest-edit/${contest.id}`);
-    await field(page, 'Contest title').fill('Changed my mind');
-    await page.getByRole('link', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(contestCard(page, 'Keep Me As I Am')).toBeVisible();
+  test(
+    'Cancel and the back link return to the list without saving',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Keep Me As I Am' });
+      await signIn(owner);
+      await page.goto(`/contest-edit/${contest.id}`);
+      await field(page, 'Contest title').fill('Changed my mind');
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(contestCard(page, 'Keep Me As I Am')).toBeVisible();
 
-    await page.goto(`/contest-edit/${contest.id}`);
-    await expect(field(page, 'Contest title')).toHaveValue('Keep Me As I Am');
-    await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
+      await page.goto(`/contest-edit/${contest.id}`);
+      await expect(field(page, 'Contest title')).toHaveValue('Keep Me As I Am');
+      await page.getByRole('link', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    },
+  );
 
   test('an unknown contest, or someone else’s, is not found', async ({
     page,

@@ -2,29 +2,28 @@ import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { allowClipboard, contestCard, readClipboard } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
 test.describe('contests list', () => {
-  test('a new owner is invited to create a first contest', async ({
-    page,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    await signIn(await seedUserWithPassword());
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Create Your First Contest' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create New Contest' })).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await snap('contests-empty');
+  test(
+    'a new owner is invited to create a first contest',
+    PHONE_ONLY,
+    async ({ page, seedUserWithPassword, signIn, snap }) => {
+      await signIn(await seedUserWithPassword());
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Your Contests' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Create Your First Contest' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Create New Contest' })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await snap('contests-empty');
 
-    await page.getByRole('link', { name: 'Create Contest', exact: true }).click();
-    await expect(page).toHaveURL(/\/contest-builder$/);
-    await expect(page.getByRole('heading', { name: 'Create a New Contest' })).toBeVisible();
-  });
+      await page.getByRole('link', { name: 'Create Contest', exact: true }).click();
+      await expect(page).toHaveURL(/\/contest-builder$/);
+      await expect(page.getByRole('heading', { name: 'Create a New Contest' })).toBeVisible();
+    },
+  );
 
   test('cards show status, prize, contestants and time left', async ({
     page,
@@ -117,29 +116,26 @@ test.describe('contests list', () => {
     await expect(page.getByRole('heading', { name: 'Edit Contest' })).toBeVisible();
   });
 
-  test('Copy link puts the public link on the clipboard', async ({
-    page,
-    context,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Share Me' });
-    await allowClipboard(context, server.url);
-    await signIn(owner);
-    await page.goto('/');
+  test(
+    'Copy link puts the public link on the clipboard',
+    PHONE_ONLY,
+    async ({ page, context, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Share Me' });
+      await allowClipboard(context, server.url);
+      await signIn(owner);
+      await page.goto('/');
 
-    await contestCard(page, 'Share Me').getByRole('button', { name: 'Copy link' }).click();
-    await expectToast(
-      page,
-      'Link Copied!',
-      'Contest entry link has been copied to your clipboard.',
-    );
-    expect(await readClipboard(page)).toBe(`${server.url}/c/${contest.id}`);
-    await snap('contests-link-copied');
-  });
+      await contestCard(page, 'Share Me').getByRole('button', { name: 'Copy link' }).click();
+      await expectToast(
+        page,
+        'Link Copied!',
+        'Contest entry link has been copied to your clipboard.',
+      );
+      expect(await readClipboard(page)).toBe(`${server.url}/c/${contest.id}`);
+      await snap('contests-link-copied');
+    },
+  );
 
   test('Delete asks first, then removes the contest and its entries', async ({
     page,

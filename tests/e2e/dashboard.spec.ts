@@ -9,7 +9,7 @@ import {
   statValue,
   stopLoginRedirect,
 } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
@@ -123,116 +123,113 @@ test.describe('contest dashboard', () => {
     await expect(rows).toHaveCount(3);
   });
 
-  test('the owner pauses and resumes entries', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Pause Me' });
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
+  test(
+    'the owner pauses and resumes entries',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Pause Me' });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
 
-    await page.getByRole('button', { name: 'Pause entries' }).click();
-    await expectToast(page, 'Entries Paused', 'The contest takes no entries until you resume it.');
-    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
-    const resume = page.getByRole('button', { name: 'Resume entries' });
-    await expect(resume).toBeVisible();
-    await snap('dashboard-paused');
-    const [paused] = await server.db.select().from(contests).where(eq(contests.id, contest.id));
-    expect(paused!.isActive).toBe(false);
+      await page.getByRole('button', { name: 'Pause entries' }).click();
+      await expectToast(
+        page,
+        'Entries Paused',
+        'The contest takes no entries until you resume it.',
+      );
+      await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+      const resume = page.getByRole('button', { name: 'Resume entries' });
+      await expect(resume).toBeVisible();
+      await snap('dashboard-paused');
+      const [paused] = await server.db.select().from(contests).where(eq(contests.id, contest.id));
+      expect(paused!.isActive).toBe(false);
 
-    await resume.click();
-    await expectToast(page, 'Entries Resumed', 'The contest is taking entries again.');
-    await expect(page.getByText('Active', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pause entries' })).toBeVisible();
-  });
+      await resume.click();
+      await expectToast(page, 'Entries Resumed', 'The contest is taking entries again.');
+      await expect(page.getByText('Active', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Pause entries' })).toBeVisible();
+    },
+  );
 
-  test('an ended contest shows Ended and offers no pause', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, {
-      title: 'Long Gone',
-      endDate: fromNow({ days: -1 }),
-    });
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    await expect(page.getByRole('heading', { name: 'Long Gone' })).toBeVisible();
-    await expect(statValue(page, 'Time Left')).toHaveText('Ended');
-    await expect(page.getByText('Ended', { exact: true })).toHaveCount(2); // badge and card
-    await expect(
-      page.getByRole('button', { name: /Pause entries|Resume entries|Publish/ }),
-    ).toHaveCount(0);
-  });
+  test(
+    'an ended contest shows Ended and offers no pause',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, {
+        title: 'Long Gone',
+        endDate: fromNow({ days: -1 }),
+      });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      await expect(page.getByRole('heading', { name: 'Long Gone' })).toBeVisible();
+      await expect(statValue(page, 'Time Left')).toHaveText('Ended');
+      await expect(page.getByText('Ended', { exact: true })).toHaveCount(2); // badge and card
+      await expect(
+        page.getByRole('button', { name: /Pause entries|Resume entries|Publish/ }),
+      ).toHaveCount(0);
+    },
+  );
 
-  test('Copy Link and the QR code share the public link', async ({
-    page,
-    context,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Share Widely' });
-    const publicUrl = `${server.url}/c/${contest.id}`;
-    await allowClipboard(context, server.url);
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
+  test(
+    'Copy Link and the QR code share the public link',
+    PHONE_ONLY,
+    async ({ page, context, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Share Widely' });
+      const publicUrl = `${server.url}/c/${contest.id}`;
+      await allowClipboard(context, server.url);
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
 
-    await page.getByRole('button', { name: 'Copy Link' }).click();
-    await expectToast(
-      page,
-      'Link Copied!',
-      'Contest entry link has been copied to your clipboard.',
-    );
-    expect(await readClipboard(page)).toBe(publicUrl);
+      await page.getByRole('button', { name: 'Copy Link' }).click();
+      await expectToast(
+        page,
+        'Link Copied!',
+        'Contest entry link has been copied to your clipboard.',
+      );
+      expect(await readClipboard(page)).toBe(publicUrl);
 
-    await page.getByRole('button', { name: 'QR code' }).click();
-    const dialog = page.getByRole('dialog', { name: 'QR code for your contest' });
-    await expect(dialog).toBeVisible();
-    const image = dialog.getByRole('img', { name: `QR code linking to ${publicUrl}` });
-    await expect(image).toBeVisible();
-    await expect
-      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
-      .toBeGreaterThan(0);
-    await expect(dialog.getByText(publicUrl, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
-      'download',
-      'Share Widely-qr.png',
-    );
-    await expectNoHorizontalScroll(page);
-    await snap('dashboard-qr-code');
-    await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toHaveCount(0);
-  });
+      await page.getByRole('button', { name: 'QR code' }).click();
+      const dialog = page.getByRole('dialog', { name: 'QR code for your contest' });
+      await expect(dialog).toBeVisible();
+      const image = dialog.getByRole('img', { name: `QR code linking to ${publicUrl}` });
+      await expect(image).toBeVisible();
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(dialog.getByText(publicUrl, { exact: true })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Download PNG' })).toHaveAttribute(
+        'download',
+        'Share Widely-qr.png',
+      );
+      await expectNoHorizontalScroll(page);
+      await snap('dashboard-qr-code');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toHaveCount(0);
+    },
+  );
 
-  test('Delete from the dashboard returns to the list', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Short Lived' });
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Delete contest?' });
-    await expect(dialog).toHaveAccessibleDescription(
-      'Are you sure you want to delete "Short Lived"? This action cannot be undone and will remove all contest entries.',
-    );
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Contest Deleted', 'Contest has been successfully deleted.');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Create Your First Contest' })).toBeVisible();
-  });
+  test(
+    'Delete from the dashboard returns to the list',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Short Lived' });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Delete contest?' });
+      await expect(dialog).toHaveAccessibleDescription(
+        'Are you sure you want to delete "Short Lived"? This action cannot be undone and will remove all contest entries.',
+      );
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Contest Deleted', 'Contest has been successfully deleted.');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Create Your First Contest' })).toBeVisible();
+    },
+  );
 
   test('someone else’s contest, or a missing one, is not shown', async ({
     page,
@@ -264,20 +261,20 @@ test.describe('contest dashboard', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a signed-out visitor is sent to sign in', async ({
-    page,
-    server,
-    seedUserWithPassword,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Owners Only' });
-    const redirect = await stopLoginRedirect(page);
-    await page.goto(`/dashboard/${contest.id}`);
-    await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
-    await redirect.redirected;
-    await expect(page.getByText('Owners Only')).toHaveCount(0);
-    await redirect.release();
-    await page.goto(`/dashboard/${contest.id}`);
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  test(
+    'a signed-out visitor is sent to sign in',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Owners Only' });
+      const redirect = await stopLoginRedirect(page);
+      await page.goto(`/dashboard/${contest.id}`);
+      await expectToast(page, 'Unauthorized', 'You are logged out. Logging in again...');
+      await redirect.redirected;
+      await expect(page.getByText('Owners Only')).toHaveCount(0);
+      await redirect.release();
+      await page.goto(`/dashboard/${contest.id}`);
+      await expect(page).toHaveURL(/\/login$/);
+    },
+  );
 });

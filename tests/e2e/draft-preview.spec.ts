@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { contestEntries } from '#server/db/schema.ts';
 import { contestCard, newVisitor, signedInContext } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
@@ -58,17 +58,21 @@ test.describe('a draft previewed as entrants will see it', () => {
     await expect(page.getByText(BANNER)).toHaveCount(0);
   });
 
-  test('an admin sees the preview too', async ({ browser, server, seedUserWithPassword }) => {
-    const owner = await seedUserWithPassword();
-    const admin = await seedUserWithPassword({ role: 'admin' });
-    const draft = await seedContest(server.db, owner.id, { title: 'Admin Eyes', state: 'draft' });
-    const context = await signedInContext(browser, server, admin.id);
-    const page = await context.newPage();
-    await page.goto(`/c/${draft.id}/preview`);
-    await expect(page.getByText(BANNER)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Eyes');
-    await context.close();
-  });
+  test(
+    'an admin sees the preview too',
+    PHONE_ONLY,
+    async ({ browser, server, seedUserWithPassword }) => {
+      const owner = await seedUserWithPassword();
+      const admin = await seedUserWithPassword({ role: 'admin' });
+      const draft = await seedContest(server.db, owner.id, { title: 'Admin Eyes', state: 'draft' });
+      const context = await signedInContext(browser, server, admin.id);
+      const page = await context.newPage();
+      await page.goto(`/c/${draft.id}/preview`);
+      await expect(page.getByText(BANNER)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Eyes');
+      await context.close();
+    },
+  );
 
   test('anyone else gets the not-found answer, signed in or not', async ({
     browser,

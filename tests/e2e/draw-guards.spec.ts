@@ -4,7 +4,7 @@ import { contestEntries } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { DrawRecord, WheelData } from '#shared/contracts/draws.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
@@ -74,25 +74,24 @@ test('a draw while entries are open asks first: cancelling keeps them open, conf
   expect(drawn.frozenAt).not.toBeNull();
 });
 
-test('a contest whose entries have closed is drawn without a question', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id, {
-    endDate: fromNow({ hours: -1 }),
-    winnersCount: 2,
-  });
-  await seedEntries(server, contest.id, crowd.slice(0, 4));
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
-  const draw = drawCard(page);
-  await draw.getByRole('button', { name: 'Draw all 2' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expectToast(page, 'Winners Selected!');
-});
+test(
+  'a contest whose entries have closed is drawn without a question',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, {
+      endDate: fromNow({ hours: -1 }),
+      winnersCount: 2,
+    });
+    await seedEntries(server, contest.id, crowd.slice(0, 4));
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    const draw = drawCard(page);
+    await draw.getByRole('button', { name: 'Draw all 2' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectToast(page, 'Winners Selected!');
+  },
+);
 
 test('redrawing every place: the dialog says what the public sees, and the public page says so', async ({
   page,
@@ -162,62 +161,64 @@ test('redrawing every place: the dialog says what the public sees, and the publi
   await expect(page.getByRole('region', { name: 'Winners' }).getByRole('listitem')).toHaveCount(3);
 });
 
-test('one place: "Redraw the winner"', async ({ page, server, seedUserWithPassword, signIn }) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id, { endDate: fromNow({ hours: -1 }) });
-  await seedEntries(server, contest.id, crowd.slice(0, 3));
-  await signIn(owner);
-  expect((await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} })).ok()).toBe(
-    true,
-  );
-  await page.goto(`/dashboard/${contest.id}`);
-  const draw = drawCard(page);
-  await draw.getByRole('button', { name: 'Redraw the winner' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Redraw the winner?' });
-  await dialog.getByLabel('Public reason').fill('Not eligible');
-  await dialog.getByRole('button', { name: 'Redraw the winner' }).click();
-  await expectToast(page, 'Ready to Redraw', 'Spin the wheel to draw the winner again.');
-  await expect(draw.getByText('2 entries on the wheel')).toBeVisible();
-  await page.goto(`/c/${contest.id}`);
-  await expect(page.getByText('The winner is being drawn again', { exact: true })).toBeVisible();
-});
-
-test('beside the wheel: how many flagged entries are left out, with a way to review them', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-  snap,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id);
-  await seedEntries(server, contest.id, crowd);
-  await server.db
-    .update(contestEntries)
-    .set({ flags: ['alias'] })
-    .where(
-      sql`${contestEntries.contestId} = ${contest.id} and ${contestEntries.email} in ('sam@example.com', 'lena@example.com', 'tomas@example.com')`,
+test(
+  'one place: "Redraw the winner"',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, { endDate: fromNow({ hours: -1 }) });
+    await seedEntries(server, contest.id, crowd.slice(0, 3));
+    await signIn(owner);
+    expect((await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} })).ok()).toBe(
+      true,
     );
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
+    await page.goto(`/dashboard/${contest.id}`);
+    const draw = drawCard(page);
+    await draw.getByRole('button', { name: 'Redraw the winner' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redraw the winner?' });
+    await dialog.getByLabel('Public reason').fill('Not eligible');
+    await dialog.getByRole('button', { name: 'Redraw the winner' }).click();
+    await expectToast(page, 'Ready to Redraw', 'Spin the wheel to draw the winner again.');
+    await expect(draw.getByText('2 entries on the wheel')).toBeVisible();
+    await page.goto(`/c/${contest.id}`);
+    await expect(page.getByText('The winner is being drawn again', { exact: true })).toBeVisible();
+  },
+);
 
-  const draw = drawCard(page);
-  await expect(draw.getByText('3 entries on the wheel')).toBeVisible();
-  await expect(draw.getByText('3 flagged entries are left out: review')).toBeVisible();
-  await expectNoHorizontalScroll(page);
-  await snap('draw-left-out');
-  await draw.getByRole('link', { name: 'review' }).click();
-  await expect(page).toHaveURL(/#flag-review$/);
-  await expect(page.getByRole('region', { name: '3 entries are flagged' })).toBeInViewport();
+test(
+  'beside the wheel: how many flagged entries are left out, with a way to review them',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id);
+    await seedEntries(server, contest.id, crowd);
+    await server.db
+      .update(contestEntries)
+      .set({ flags: ['alias'] })
+      .where(
+        sql`${contestEntries.contestId} = ${contest.id} and ${contestEntries.email} in ('sam@example.com', 'lena@example.com', 'tomas@example.com')`,
+      );
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
 
-  // Let one back in: the line follows.
-  await page
-    .getByRole('region', { name: 'Contest Entries' })
-    .getByRole('tab', { name: 'Flagged' })
-    .click();
-  await page
-    .getByRole('group', { name: "Sam Okafor's entry" })
-    .getByRole('button', { name: 'In the draw' })
-    .click();
-  await expect(draw.getByText('2 flagged entries are left out: review')).toBeVisible();
-});
+    const draw = drawCard(page);
+    await expect(draw.getByText('3 entries on the wheel')).toBeVisible();
+    await expect(draw.getByText('3 flagged entries are left out: review')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await snap('draw-left-out');
+    await draw.getByRole('link', { name: 'review' }).click();
+    await expect(page).toHaveURL(/#flag-review$/);
+    await expect(page.getByRole('region', { name: '3 entries are flagged' })).toBeInViewport();
+
+    // Let one back in: the line follows.
+    await page
+      .getByRole('region', { name: 'Contest Entries' })
+      .getByRole('tab', { name: 'Flagged' })
+      .click();
+    await page
+      .getByRole('group', { name: "Sam Okafor's entry" })
+      .getByRole('button', { name: 'In the draw' })
+      .click();
+    await expect(draw.getByText('2 flagged entries are left out: review')).toBeVisible();
+  },
+);

@@ -11,7 +11,7 @@ import {
   readClipboard,
   signedInContext,
 } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
@@ -96,81 +96,79 @@ const PROTOCOL_TERMS = /commitment|seed|leaf|leaves|beacon|weight|hash|root/i;
 const leafOf = (entryId: string) => createHash('sha256').update(entryId).digest('hex');
 
 test.describe('the verifiable draw, in public', () => {
-  test('the entry page says how many winners will be drawn and links to the draw record', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedDrawContest(server, owner.id, 'Three Lucky Lifters', 3);
-    await page.goto(`/c/${contest.id}`);
-    await expect(page.getByText('3 winners will be drawn', { exact: true })).toBeVisible();
-    const link = page.getByRole('link', {
-      name: /^Verifiable draw\s*How the winners are drawn — check it yourself$/,
-    });
-    await expect(link).toHaveAttribute('href', `/c/${contest.id}/draw`);
-    await expectNoHorizontalScroll(page);
-    await snap('draw-record-entry-link');
+  test(
+    'the entry page says how many winners will be drawn and links to the draw record',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedDrawContest(server, owner.id, 'Three Lucky Lifters', 3);
+      await page.goto(`/c/${contest.id}`);
+      await expect(page.getByText('3 winners will be drawn', { exact: true })).toBeVisible();
+      const link = page.getByRole('link', {
+        name: /^Verifiable draw\s*How the winners are drawn — check it yourself$/,
+      });
+      await expect(link).toHaveAttribute('href', `/c/${contest.id}/draw`);
+      await expectNoHorizontalScroll(page);
+      await snap('draw-record-entry-link');
 
-    const single = await seedContest(server.db, owner.id, { title: 'One Prize Only' });
-    await page.goto(`/c/${single.id}`);
-    await expect(page.getByText('1 winner will be drawn', { exact: true })).toBeVisible();
-    await page
-      .getByRole('link', {
-        name: /^Verifiable draw\s*How the winner is drawn — check it yourself$/,
-      })
-      .click();
-    await expect(page).toHaveURL(`/c/${single.id}/draw`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One Prize Only');
-    await page.getByRole('link', { name: 'Back to the contest' }).click();
-    await expect(page).toHaveURL(`/c/${single.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One Prize Only');
-  });
+      const single = await seedContest(server.db, owner.id, { title: 'One Prize Only' });
+      await page.goto(`/c/${single.id}`);
+      await expect(page.getByText('1 winner will be drawn', { exact: true })).toBeVisible();
+      await page
+        .getByRole('link', {
+          name: /^Verifiable draw\s*How the winner is drawn — check it yourself$/,
+        })
+        .click();
+      await expect(page).toHaveURL(`/c/${single.id}/draw`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('One Prize Only');
+      await page.getByRole('link', { name: 'Back to the contest' }).click();
+      await expect(page).toHaveURL(`/c/${single.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('One Prize Only');
+    },
+  );
 
-  test('before the draw the record shows the commitment, and the seed stays secret', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedDrawContest(server, owner.id, 'Not Drawn Yet');
-    await page.goto(`/c/${contest.id}/draw`);
+  test(
+    'before the draw the record shows the commitment, and the seed stays secret',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedDrawContest(server, owner.id, 'Not Drawn Yet');
+      await page.goto(`/c/${contest.id}/draw`);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Drawn Yet');
-    await expect(page.getByText('The draw has not happened yet')).toBeVisible();
-    await expect(page.getByText(/^The draw is locked in: 2 winners will be drawn/)).toBeVisible();
-    const plain = page.getByRole('list', { name: 'How the draw works' });
-    await expect(
-      page.getByRole('heading', { name: 'How this draw will be picked fairly' }),
-    ).toBeVisible();
-    await expect(plain).toContainText('the draw was locked in');
-    await expect(plain).toContainText('When the first winner is drawn, entries close');
-    await expect(plain).not.toContainText(PROTOCOL_TERMS);
-    await expect(page.getByRole('region', { name: 'The commitment' })).toBeHidden();
-    await openTechnicalRecord(page);
-    const commitment = page.getByRole('region', { name: 'The commitment' });
-    await expect(commitment.getByText(contest.seedHash!, { exact: true })).toBeVisible();
-    await expect(commitment).toContainText('published on');
-    await expect(
-      page.getByText('Kept secret until the first draw, then published here.'),
-    ).toBeVisible();
-    await expect(
-      page.getByText(/^The list of entries is published at the first draw/),
-    ).toBeVisible();
-    await expect(entryIdField(page)).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await snap('draw-record-before');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not Drawn Yet');
+      await expect(page.getByText('The draw has not happened yet')).toBeVisible();
+      await expect(page.getByText(/^The draw is locked in: 2 winners will be drawn/)).toBeVisible();
+      const plain = page.getByRole('list', { name: 'How the draw works' });
+      await expect(
+        page.getByRole('heading', { name: 'How this draw will be picked fairly' }),
+      ).toBeVisible();
+      await expect(plain).toContainText('the draw was locked in');
+      await expect(plain).toContainText('When the first winner is drawn, entries close');
+      await expect(plain).not.toContainText(PROTOCOL_TERMS);
+      await expect(page.getByRole('region', { name: 'The commitment' })).toBeHidden();
+      await openTechnicalRecord(page);
+      const commitment = page.getByRole('region', { name: 'The commitment' });
+      await expect(commitment.getByText(contest.seedHash!, { exact: true })).toBeVisible();
+      await expect(commitment).toContainText('published on');
+      await expect(
+        page.getByText('Kept secret until the first draw, then published here.'),
+      ).toBeVisible();
+      await expect(
+        page.getByText(/^The list of entries is published at the first draw/),
+      ).toBeVisible();
+      await expect(entryIdField(page)).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await snap('draw-record-before');
 
-    await page.getByRole('button', { name: 'Verify in my browser' }).click();
-    await expect(page.getByText(/^All \d+ checks passed$/)).toBeVisible();
-    const checks = page.getByRole('list', { name: 'Verification checks' });
-    await expect(
-      checks.getByText('Not drawn yet: the seed stays secret and there are no picks'),
-    ).toBeVisible();
-    await expect(checks.getByText(/^Failed:/)).toHaveCount(0);
-  });
+      await page.getByRole('button', { name: 'Verify in my browser' }).click();
+      await expect(page.getByText(/^All \d+ checks passed$/)).toBeVisible();
+      const checks = page.getByRole('list', { name: 'Verification checks' });
+      await expect(
+        checks.getByText('Not drawn yet: the seed stays secret and there are no picks'),
+      ).toBeVisible();
+      await expect(checks.getByText(/^Failed:/)).toHaveCount(0);
+    },
+  );
 
   test('after the draw the record lists the winners, the disqualified one struck through, and every check passes', async ({
     page,
@@ -290,107 +288,105 @@ test.describe('the verifiable draw, in public', () => {
     await snap('draw-record-entry-winners');
   });
 
-  test('an entrant keeps their entry id as a receipt and finds it in the frozen list', async ({
-    page,
-    browser,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedDrawContest(server, owner.id, 'Receipt Check');
-    await page.goto(`/c/${contest.id}`);
-    await enterContest(page, 'Sam Rivera', 'sam.rivera@example.com');
-    await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+  test(
+    'an entrant keeps their entry id as a receipt and finds it in the frozen list',
+    PHONE_ONLY,
+    async ({ page, browser, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedDrawContest(server, owner.id, 'Receipt Check');
+      await page.goto(`/c/${contest.id}`);
+      await enterContest(page, 'Sam Rivera', 'sam.rivera@example.com');
+      await expect(page.getByRole('heading', { name: "You're In!" })).toBeVisible();
 
-    const [stored] = await server.db
-      .select({ id: contestEntries.id })
-      .from(contestEntries)
-      .where(eq(contestEntries.email, 'sam.rivera@example.com'));
-    const entryId = stored!.id;
-    // The receipt is folded under the confirmation: one tap opens it.
-    await page.getByText('Your receipt', { exact: true }).click();
-    await expect(page.getByText('Your entry id:')).toBeVisible();
-    await expect(page.getByText(entryId, { exact: true })).toBeVisible();
-    await allowClipboard(page.context(), server.url);
-    await page.getByRole('button', { name: 'Copy your entry id' }).click();
-    await expectToast(page, 'Entry id copied', 'Keep it somewhere safe: it is your receipt.');
-    expect(await readClipboard(page)).toBe(entryId);
-    await expectNoHorizontalScroll(page);
-    await snap('draw-record-receipt');
-    // The receipt survives a reload, as the confirmation does.
-    await page.reload();
-    await page.getByText('Your receipt', { exact: true }).click();
-    await expect(page.getByText(entryId, { exact: true })).toBeVisible();
+      const [stored] = await server.db
+        .select({ id: contestEntries.id })
+        .from(contestEntries)
+        .where(eq(contestEntries.email, 'sam.rivera@example.com'));
+      const entryId = stored!.id;
+      // The receipt is folded under the confirmation: one tap opens it.
+      await page.getByText('Your receipt', { exact: true }).click();
+      await expect(page.getByText('Your entry id:')).toBeVisible();
+      await expect(page.getByText(entryId, { exact: true })).toBeVisible();
+      await allowClipboard(page.context(), server.url);
+      await page.getByRole('button', { name: 'Copy your entry id' }).click();
+      await expectToast(page, 'Entry id copied', 'Keep it somewhere safe: it is your receipt.');
+      expect(await readClipboard(page)).toBe(entryId);
+      await expectNoHorizontalScroll(page);
+      await snap('draw-record-receipt');
+      // The receipt survives a reload, as the confirmation does.
+      await page.reload();
+      await page.getByText('Your receipt', { exact: true }).click();
+      await expect(page.getByText(entryId, { exact: true })).toBeVisible();
 
-    await drawAndDisqualify(browser, server, owner.id, contest.id);
-    const record = await readRecord(page, contest.id);
-    const position = record.entries!.leaves.indexOf(leafOf(entryId)) + 1;
-    expect(position).toBeGreaterThan(0);
+      await drawAndDisqualify(browser, server, owner.id, contest.id);
+      const record = await readRecord(page, contest.id);
+      const position = record.entries!.leaves.indexOf(leafOf(entryId)) + 1;
+      expect(position).toBeGreaterThan(0);
 
-    await page.reload();
-    await expect(page.getByText('The draw has taken place.')).toBeVisible();
-    await page.getByText('Your receipt', { exact: true }).click();
-    await page.getByRole('link', { name: 'See the draw record', exact: true }).click();
-    await expect(page).toHaveURL(`/c/${contest.id}/draw`);
-    await openTechnicalRecord(page);
+      await page.reload();
+      await expect(page.getByText('The draw has taken place.')).toBeVisible();
+      await page.getByText('Your receipt', { exact: true }).click();
+      await page.getByRole('link', { name: 'See the draw record', exact: true }).click();
+      await expect(page).toHaveURL(`/c/${contest.id}/draw`);
+      await openTechnicalRecord(page);
 
-    const field = entryIdField(page);
-    const find = page.getByRole('button', { name: 'Find my entry' });
-    await find.click();
-    await expect(field).toHaveAccessibleDescription('Paste your entry id');
-    await field.fill('sam.rivera@example.com');
-    await find.click();
-    await expect(field).toHaveAccessibleDescription(/^That is not an entry id/);
+      const field = entryIdField(page);
+      const find = page.getByRole('button', { name: 'Find my entry' });
+      await find.click();
+      await expect(field).toHaveAccessibleDescription('Paste your entry id');
+      await field.fill('sam.rivera@example.com');
+      await find.click();
+      await expect(field).toHaveAccessibleDescription(/^That is not an entry id/);
 
-    await field.fill(`  ${entryId.toUpperCase()} `);
-    await find.click();
-    await expect(page.getByText('Your entry is in the draw')).toBeVisible();
-    await expect(
-      page.getByText(`Entry ${entryId} is at position ${position} of 7 in the frozen list.`, {
-        exact: false,
-      }),
-    ).toBeVisible();
-    await expect(page.getByText(leafOf(entryId), { exact: true })).toBeVisible();
-    await expectNoHorizontalScroll(page);
-    await snap('draw-record-found');
+      await field.fill(`  ${entryId.toUpperCase()} `);
+      await find.click();
+      await expect(page.getByText('Your entry is in the draw')).toBeVisible();
+      await expect(
+        page.getByText(`Entry ${entryId} is at position ${position} of 7 in the frozen list.`, {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(page.getByText(leafOf(entryId), { exact: true })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await snap('draw-record-found');
 
-    const stranger = randomUUID();
-    await field.fill(stranger);
-    await find.click();
-    await expect(page.getByText('This entry id is not in the list')).toBeVisible();
-    await expect(page.getByText('Your entry is in the draw')).toHaveCount(0);
-  });
+      const stranger = randomUUID();
+      await field.fill(stranger);
+      await find.click();
+      await expect(page.getByText('This entry id is not in the list')).toBeVisible();
+      await expect(page.getByText('Your entry is in the draw')).toHaveCount(0);
+    },
+  );
 
-  test('a winner finds their own pick from their entry id', async ({
-    browser,
-    server,
-    seedUserWithPassword,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedDrawContest(server, owner.id, 'Winner Lookup');
-    await drawAndDisqualify(browser, server, owner.id, contest.id);
-    const visitor = await newVisitor(browser, server.url);
-    const record = await readRecord(visitor.page, contest.id);
-    const winner = record.picks.find((pick) => pick.p === 2)!;
-    const loser = record.picks.find((pick) => pick.p === 1)!;
+  test(
+    'a winner finds their own pick from their entry id',
+    PHONE_ONLY,
+    async ({ browser, server, seedUserWithPassword }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedDrawContest(server, owner.id, 'Winner Lookup');
+      await drawAndDisqualify(browser, server, owner.id, contest.id);
+      const visitor = await newVisitor(browser, server.url);
+      const record = await readRecord(visitor.page, contest.id);
+      const winner = record.picks.find((pick) => pick.p === 2)!;
+      const loser = record.picks.find((pick) => pick.p === 1)!;
 
-    await visitor.page.goto(`/c/${contest.id}/draw`);
-    await openTechnicalRecord(visitor.page);
-    await entryIdField(visitor.page).fill(winner.entryId);
-    await visitor.page.getByRole('button', { name: 'Find my entry' }).click();
-    await expect(
-      visitor.page.getByText('It is pick 2, drawn at random: the winner of place 2.'),
-    ).toBeVisible();
-    await entryIdField(visitor.page).fill(loser.entryId);
-    await visitor.page.getByRole('button', { name: 'Find my entry' }).click();
-    await expect(
-      visitor.page.getByText(
-        `It was pick 1, drawn at random for place 1, then disqualified: ${REASON}.`,
-      ),
-    ).toBeVisible();
-    await visitor.close();
-  });
+      await visitor.page.goto(`/c/${contest.id}/draw`);
+      await openTechnicalRecord(visitor.page);
+      await entryIdField(visitor.page).fill(winner.entryId);
+      await visitor.page.getByRole('button', { name: 'Find my entry' }).click();
+      await expect(
+        visitor.page.getByText('It is pick 2, drawn at random: the winner of place 2.'),
+      ).toBeVisible();
+      await entryIdField(visitor.page).fill(loser.entryId);
+      await visitor.page.getByRole('button', { name: 'Find my entry' }).click();
+      await expect(
+        visitor.page.getByText(
+          `It was pick 1, drawn at random for place 1, then disqualified: ${REASON}.`,
+        ),
+      ).toBeVisible();
+      await visitor.close();
+    },
+  );
 
   test('an unknown contest has no draw record', async ({ page, snap }) => {
     await page.goto(`/c/${randomUUID()}/draw`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
 import type { DrawHistoryItem, WheelData } from '#shared/contracts/draws.ts';
 import { confirmEarlyDraw } from './support/draw-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
@@ -121,80 +121,77 @@ test('the owner spins, the wheel lands on the winner the server drew, then redra
   await snap('draw-history');
 });
 
-test('with three places, SPIN fills the next one and "Draw all" fills the rest in turn', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-  snap,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id, {
-    title: 'Three prizes',
-    winnersCount: 3,
-  });
-  await seedEntries(server, contest.id, crowd);
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
+test(
+  'with three places, SPIN fills the next one and "Draw all" fills the rest in turn',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, {
+      title: 'Three prizes',
+      winnersCount: 3,
+    });
+    await seedEntries(server, contest.id, crowd);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
 
-  const draw = drawCard(page);
-  await expect(draw.getByText('6 entries on the wheel · 3 places')).toBeVisible();
-  await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeEnabled();
+    const draw = drawCard(page);
+    await expect(draw.getByText('6 entries on the wheel · 3 places')).toBeVisible();
+    await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeEnabled();
 
-  await draw.getByRole('button', { name: 'SPIN', exact: true }).click();
-  await confirmEarlyDraw(page);
-  await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeDisabled();
-  await expectToast(page, 'Winner Selected!');
-  const first = await wheelOf(page, contest.id);
-  expect(first.places.map((place) => place.position)).toEqual([1]);
-  await expectWinners(page, first.places);
-  await expect(draw.getByText('1 of 3 places filled')).toBeVisible();
+    await draw.getByRole('button', { name: 'SPIN', exact: true }).click();
+    await confirmEarlyDraw(page);
+    await expect(draw.getByRole('button', { name: 'Draw all 3' })).toBeDisabled();
+    await expectToast(page, 'Winner Selected!');
+    const first = await wheelOf(page, contest.id);
+    expect(first.places.map((place) => place.position)).toEqual([1]);
+    await expectWinners(page, first.places);
+    await expect(draw.getByText('1 of 3 places filled')).toBeVisible();
 
-  await draw.getByRole('button', { name: 'Draw all 2' }).click();
-  await expect(draw.getByRole('button', { name: 'SPINNING...' })).toBeDisabled();
-  // The wheel shows the places one after the other: the second comes before the third.
-  await expect(winnerRows(page)).toHaveCount(2, { timeout: 10_000 });
-  await expectToast(page, 'Winners Selected!', '2 places filled.');
-  await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled();
-  await expect(draw.getByRole('button', { name: /^Draw all/ })).toHaveCount(0);
+    await draw.getByRole('button', { name: 'Draw all 2' }).click();
+    await expect(draw.getByRole('button', { name: 'SPINNING...' })).toBeDisabled();
+    // The wheel shows the places one after the other: the second comes before the third.
+    await expect(winnerRows(page)).toHaveCount(2, { timeout: 10_000 });
+    await expectToast(page, 'Winners Selected!', '2 places filled.');
+    await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled();
+    await expect(draw.getByRole('button', { name: /^Draw all/ })).toHaveCount(0);
 
-  const all = await wheelOf(page, contest.id);
-  expect(all.places.map((place) => place.position)).toEqual([1, 2, 3]);
-  expect(new Set(all.places.map((place) => place.entryId)).size).toBe(3);
-  await expect(draw.getByRole('heading', { name: 'Winners', exact: true })).toBeVisible();
-  await expect(draw.getByText('3 of 3 places filled')).toBeVisible();
-  await expectWinners(page, all.places);
-  // The entries list gives each winner a trophy.
-  for (const place of all.places) {
-    await expect(
-      page.getByRole('listitem').filter({ hasText: place.email }).getByLabel('Winner'),
-    ).toHaveCount(1);
-  }
-  await expect(page.getByLabel('Winner', { exact: true })).toHaveCount(3);
-  await expectNoHorizontalScroll(page);
-  await snap('draw-three-winners');
-});
+    const all = await wheelOf(page, contest.id);
+    expect(all.places.map((place) => place.position)).toEqual([1, 2, 3]);
+    expect(new Set(all.places.map((place) => place.entryId)).size).toBe(3);
+    await expect(draw.getByRole('heading', { name: 'Winners', exact: true })).toBeVisible();
+    await expect(draw.getByText('3 of 3 places filled')).toBeVisible();
+    await expectWinners(page, all.places);
+    // The entries list gives each winner a trophy.
+    for (const place of all.places) {
+      await expect(
+        page.getByRole('listitem').filter({ hasText: place.email }).getByLabel('Winner'),
+      ).toHaveCount(1);
+    }
+    await expect(page.getByLabel('Winner', { exact: true })).toHaveCount(3);
+    await expectNoHorizontalScroll(page);
+    await snap('draw-three-winners');
+  },
+);
 
-test('"Draw all 3" draws every place at once; skipping shows them all', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id, { winnersCount: 3 });
-  await seedEntries(server, contest.id, crowd);
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
+test(
+  '"Draw all 3" draws every place at once; skipping shows them all',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, { winnersCount: 3 });
+    await seedEntries(server, contest.id, crowd);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
 
-  const draw = drawCard(page);
-  await draw.getByRole('button', { name: 'Draw all 3' }).click();
-  await confirmEarlyDraw(page);
-  await draw.getByRole('button', { name: 'Skip to the results' }).click();
-  await expectToast(page, 'Winners Selected!', '3 places filled.');
-  await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled();
-  await expectWinners(page, (await wheelOf(page, contest.id)).places);
-});
+    const draw = drawCard(page);
+    await draw.getByRole('button', { name: 'Draw all 3' }).click();
+    await confirmEarlyDraw(page);
+    await draw.getByRole('button', { name: 'Skip to the results' }).click();
+    await expectToast(page, 'Winners Selected!', '3 places filled.');
+    await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled();
+    await expectWinners(page, (await wheelOf(page, contest.id)).places);
+  },
+);
 
 test('a disqualified winner needs a public reason; the next pick takes the place', async ({
   page,
@@ -274,36 +271,34 @@ test('a disqualified winner needs a public reason; the next pick takes the place
   await snap('draw-disqualified-history');
 });
 
-test('with reduced motion the wheel skips the long spin and announces the winner', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-}) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id);
-  await seedEntries(server, contest.id, entrants);
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
-  const draw = drawCard(page);
-  await draw.getByRole('button', { name: 'SPIN', exact: true }).press('Enter');
-  await confirmEarlyDraw(page);
-  await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled({ timeout: 2000 });
-});
+test(
+  'with reduced motion the wheel skips the long spin and announces the winner',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id);
+    await seedEntries(server, contest.id, entrants);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    const draw = drawCard(page);
+    await draw.getByRole('button', { name: 'SPIN', exact: true }).press('Enter');
+    await confirmEarlyDraw(page);
+    await expect(draw.getByRole('button', { name: 'COMPLETE' })).toBeDisabled({ timeout: 2000 });
+  },
+);
 
-test('an empty contest invites sharing instead of showing a wheel', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id);
-  await signIn(owner);
-  await page.goto(`/dashboard/${contest.id}`);
-  await expect(
-    page.getByText('No entries yet. Share your contest link to get the first one.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'SPIN', exact: true })).toHaveCount(0);
-});
+test(
+  'an empty contest invites sharing instead of showing a wheel',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id);
+    await signIn(owner);
+    await page.goto(`/dashboard/${contest.id}`);
+    await expect(
+      page.getByText('No entries yet. Share your contest link to get the first one.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'SPIN', exact: true })).toHaveCount(0);
+  },
+);

@@ -129,36 +129,35 @@ test.describe('the entrant confirms their e-mail', () => {
 });
 
 test.describe('a friend arrives through a link', () => {
-  test('sees who invited them and what entering earns', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await referralContest(server.db, owner.id, { title: 'Yoga Mat Giveaway' });
-    const referrerEmail = uniqueEmail('maria');
-    await seedEntrant(server.db, contest.id, {
-      name: 'Maria Santos',
-      email: referrerEmail,
-      referralCode: '0123456789abcdef',
-    });
-    await page.goto(`/c/${contest.id}?ref=0123456789abcdef`);
-    await expect(page.getByText('Maria S. invited you to enter')).toBeVisible();
-    await expect(
-      page.getByText(
-        'Entering gets you your own link to share. Each friend who enters gives you 3 more entries (up to 10 bonus entries).',
-      ),
-    ).toBeVisible();
-    expect(await page.content()).not.toContain(referrerEmail);
-    await expectNoHorizontalScroll(page);
-    await snap('moment-invited');
+  test(
+    'sees who invited them and what entering earns',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await referralContest(server.db, owner.id, { title: 'Yoga Mat Giveaway' });
+      const referrerEmail = uniqueEmail('maria');
+      await seedEntrant(server.db, contest.id, {
+        name: 'Maria Santos',
+        email: referrerEmail,
+        referralCode: '0123456789abcdef',
+      });
+      await page.goto(`/c/${contest.id}?ref=0123456789abcdef`);
+      await expect(page.getByText('Maria S. invited you to enter')).toBeVisible();
+      await expect(
+        page.getByText(
+          'Entering gets you your own link to share. Each friend who enters gives you 3 more entries (up to 10 bonus entries).',
+        ),
+      ).toBeVisible();
+      expect(await page.content()).not.toContain(referrerEmail);
+      await expectNoHorizontalScroll(page);
+      await snap('moment-invited');
 
-    // A code that finds nobody names nobody; the promise stays.
-    await page.goto(`/c/${contest.id}?ref=ffffffffffffffff`);
-    await expect(page.getByText(/invited you to enter/)).toHaveCount(0);
-    await expect(page.getByText(/Entering gets you your own link/)).toBeVisible();
-  });
+      // A code that finds nobody names nobody; the promise stays.
+      await page.goto(`/c/${contest.id}?ref=ffffffffffffffff`);
+      await expect(page.getByText(/invited you to enter/)).toHaveCount(0);
+      await expect(page.getByText(/Entering gets you your own link/)).toBeVisible();
+    },
+  );
 });
 
 test.describe('an address that has entered already', () => {
@@ -196,72 +195,68 @@ test.describe('an address that has entered already', () => {
 });
 
 test.describe('after the draw', () => {
-  test('a winner’s own browser says they won, and the bonus panel is gone', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await referralContest(server.db, owner.id, { title: 'Smoothie Giveaway' });
-    await page.goto(`/c/${contest.id}`);
-    await enterContest(page, 'Wanda Winner', uniqueEmail('winner'));
-    await expect(shareRegion(page)).toBeVisible();
+  test(
+    'a winner’s own browser says they won, and the bonus panel is gone',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await referralContest(server.db, owner.id, { title: 'Smoothie Giveaway' });
+      await page.goto(`/c/${contest.id}`);
+      await enterContest(page, 'Wanda Winner', uniqueEmail('winner'));
+      await expect(shareRegion(page)).toBeVisible();
 
-    await drawAsOwner(server, owner, contest.id, 'Wanda Winner');
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'You won!' })).toBeVisible();
-    await expect(
-      page.getByText(/The organiser will contact you at the e-mail address/),
-    ).toBeVisible();
-    await expect(shareRegion(page)).toHaveCount(0);
-    await expectNoHorizontalScroll(page);
-    await snap('moment-winner');
-  });
+      await drawAsOwner(server, owner, contest.id, 'Wanda Winner');
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'You won!' })).toBeVisible();
+      await expect(
+        page.getByText(/The organiser will contact you at the e-mail address/),
+      ).toBeVisible();
+      await expect(shareRegion(page)).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await snap('moment-winner');
+    },
+  );
 });
 
 test.describe('why a friend does not count', () => {
-  test('the status page and the owner’s list say so', async ({
-    page,
-    browser,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    // Three browsers and the owner's dashboard: longer than one page's test on a busy machine.
-    test.slow();
-    const owner = await seedUserWithPassword();
-    const contest = await referralContest(server.db, owner.id, { title: 'Sneaker Giveaway' });
-    await page.goto(`/c/${contest.id}`);
-    await enterContest(page, 'Rita Referrer', uniqueEmail('rita'));
-    const link = await shareRegion(page)
-      .getByLabel('Your personal link', { exact: true })
-      .inputValue();
+  test(
+    'the status page and the owner’s list say so',
+    PHONE_ONLY,
+    async ({ page, browser, server, seedUserWithPassword, signIn, snap }) => {
+      // Three browsers and the owner's dashboard: longer than one page's test on a busy machine.
+      test.slow();
+      const owner = await seedUserWithPassword();
+      const contest = await referralContest(server.db, owner.id, { title: 'Sneaker Giveaway' });
+      await page.goto(`/c/${contest.id}`);
+      await enterContest(page, 'Rita Referrer', uniqueEmail('rita'));
+      const link = await shareRegion(page)
+        .getByLabel('Your personal link', { exact: true })
+        .inputValue();
 
-    // A friend on the same wifi (every browser here is 127.0.0.1).
-    const friend = await newVisitor(browser, server.url);
-    await friend.page.goto(link);
-    const friendEmail = uniqueEmail('wendy');
-    await enterContest(friend.page, 'Wendy Wifi', friendEmail);
-    await expect(friend.page.getByRole('heading', { name: "You're In!" })).toBeVisible();
-    await friend.close();
+      // A friend on the same wifi (every browser here is 127.0.0.1).
+      const friend = await newVisitor(browser, server.url);
+      await friend.page.goto(link);
+      const friendEmail = uniqueEmail('wendy');
+      await enterContest(friend.page, 'Wendy Wifi', friendEmail);
+      await expect(friend.page.getByRole('heading', { name: "You're In!" })).toBeVisible();
+      await friend.close();
 
-    await shareRegion(page).getByRole('link', { name: 'See your entries and rank' }).click();
-    const friends = page.getByRole('region', { name: 'Friends who used your link' });
-    await expect(friends.getByText('Wendy W.')).toBeVisible();
-    await expect(friends.getByText('Does not count: same network as you')).toBeVisible();
-    expect(await page.content()).not.toContain(friendEmail);
-    await expectNoHorizontalScroll(page);
-    await snap('moment-status-reasons');
+      await shareRegion(page).getByRole('link', { name: 'See your entries and rank' }).click();
+      const friends = page.getByRole('region', { name: 'Friends who used your link' });
+      await expect(friends.getByText('Wendy W.')).toBeVisible();
+      await expect(friends.getByText('Does not count: same network as you')).toBeVisible();
+      expect(await page.content()).not.toContain(friendEmail);
+      await expectNoHorizontalScroll(page);
+      await snap('moment-status-reasons');
 
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    await expect(
-      page.getByText(
-        "Came through a friend's link: Does not count: same network as their referrer",
-      ),
-    ).toBeVisible();
-    await snap('moment-owner-reasons');
-  });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      await expect(
+        page.getByText(
+          "Came through a friend's link: Does not count: same network as their referrer",
+        ),
+      ).toBeVisible();
+      await snap('moment-owner-reasons');
+    },
+  );
 });

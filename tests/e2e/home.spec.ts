@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll } from './support/helpers.ts';
 
 test.describe('root route', () => {
@@ -18,7 +18,7 @@ test.describe('root route', () => {
     await snap('home-via-session');
   });
 
-  test('a visitor sees the landing page', async ({ page }) => {
+  test('a visitor sees the landing page', PHONE_ONLY, async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Giveaways');
     await expect(page.getByRole('heading', { name: 'Your Contests' })).toHaveCount(0);

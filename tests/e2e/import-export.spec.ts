@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { seedEntries } from '#server/testing/seed.ts';
 import { statValue } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
@@ -79,133 +79,127 @@ test.describe('CSV import and export', () => {
     await snap('import-done');
   });
 
-  test('the owner chooses other columns before importing', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Column Chooser' });
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
-    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+  test(
+    'the owner chooses other columns before importing',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Column Chooser' });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
+      const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
 
-    // Headers the import does not know: nothing is chosen, and nothing can be sent yet.
-    await dialog.getByLabel('CSV file').setInputFiles({
-      name: 'crm.csv',
-      mimeType: 'text/csv',
-      buffer: csv(['Contact,Home,Work', 'Ana Silva,ana@home.example,ana@work.example']),
-    });
-    await expect(
-      dialog.getByText('Choose the column with the e-mail address and the one with the name.'),
-    ).toBeVisible();
-    await expect(importButton).toBeDisabled();
-    await expectNoHorizontalScroll(page);
-    await snap('import-columns-unknown');
+      // Headers the import does not know: nothing is chosen, and nothing can be sent yet.
+      await dialog.getByLabel('CSV file').setInputFiles({
+        name: 'crm.csv',
+        mimeType: 'text/csv',
+        buffer: csv(['Contact,Home,Work', 'Ana Silva,ana@home.example,ana@work.example']),
+      });
+      await expect(
+        dialog.getByText('Choose the column with the e-mail address and the one with the name.'),
+      ).toBeVisible();
+      await expect(importButton).toBeDisabled();
+      await expectNoHorizontalScroll(page);
+      await snap('import-columns-unknown');
 
-    await dialog.getByLabel('E-mail', { exact: true }).selectOption({ label: 'Work' });
-    await dialog.getByLabel('Name (or first name)').selectOption({ label: 'Contact' });
-    await expect(dialog.getByText('Name from "Contact" · E-mail from "Work"')).toBeVisible();
-    await snap('import-columns-chosen');
-    await importButton.click();
+      await dialog.getByLabel('E-mail', { exact: true }).selectOption({ label: 'Work' });
+      await dialog.getByLabel('Name (or first name)').selectOption({ label: 'Contact' });
+      await expect(dialog.getByText('Name from "Contact" · E-mail from "Work"')).toBeVisible();
+      await snap('import-columns-chosen');
+      await importButton.click();
 
-    await expect(dialog.getByRole('status').getByText('1 imported · 0 skipped')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Done' }).click();
-    const entries = page.getByRole('region', { name: 'Contest Entries' });
-    await expect(entries.getByText('ana@work.example', { exact: true })).toBeVisible();
-    await expect(entries.getByText('Ana Silva', { exact: true })).toBeVisible();
-  });
+      await expect(dialog.getByRole('status').getByText('1 imported · 0 skipped')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      const entries = page.getByRole('region', { name: 'Contest Entries' });
+      await expect(entries.getByText('ana@work.example', { exact: true })).toBeVisible();
+      await expect(entries.getByText('Ana Silva', { exact: true })).toBeVisible();
+    },
+  );
 
-  test('only .csv files are accepted', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Picky Importer' });
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
-    const input = dialog.getByLabel('CSV file');
-    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+  test(
+    'only .csv files are accepted',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Picky Importer' });
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import entries from CSV' });
+      const input = dialog.getByLabel('CSV file');
+      const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
 
-    await input.setInputFiles({
-      name: 'entrants.txt',
-      mimeType: 'text/plain',
-      buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
-    });
-    await expect(dialog.getByRole('alert')).toHaveText('Only .csv files can be imported.');
-    await expect(importButton).toBeDisabled();
-    await snap('import-wrong-type');
+      await input.setInputFiles({
+        name: 'entrants.txt',
+        mimeType: 'text/plain',
+        buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
+      });
+      await expect(dialog.getByRole('alert')).toHaveText('Only .csv files can be imported.');
+      await expect(importButton).toBeDisabled();
+      await snap('import-wrong-type');
 
-    // Picking a proper file afterwards clears the message.
-    await input.setInputFiles({
-      name: 'entrants.CSV',
-      mimeType: 'text/csv',
-      buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
-    });
-    await expect(dialog.getByRole('alert')).toHaveCount(0);
-    await expect(importButton).toBeEnabled();
+      // Picking a proper file afterwards clears the message.
+      await input.setInputFiles({
+        name: 'entrants.CSV',
+        mimeType: 'text/csv',
+        buffer: csv(['name,email', 'Tex Tfile,tex@example.com']),
+      });
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await expect(importButton).toBeEnabled();
 
-    // Cancel imports nothing.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(statValue(page, 'Total Registrants')).toHaveText('0');
-  });
+      // Cancel imports nothing.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(statValue(page, 'Total Registrants')).toHaveText('0');
+    },
+  );
 
-  test('Export downloads every entry as {title}-entries.csv', async ({
-    page,
-    server,
-    seedUserWithPassword,
-    signIn,
-    snap,
-  }) => {
-    const owner = await seedUserWithPassword();
-    const contest = await seedContest(server.db, owner.id, { title: 'Summer Shred Challenge' });
-    await seedEntries(server, contest.id, [
-      {
-        name: 'Alice Johnson',
-        email: 'alice@example.com',
-        entryDate: new Date('2026-03-01T10:00:00Z'),
-      },
-      {
-        name: 'Díaz, Carla',
-        email: 'carla@example.com',
-        entryDate: new Date('2026-03-02T11:30:00Z'),
-      },
-      {
-        name: '=HYPERLINK("x")',
-        email: 'formula@example.com',
-        entryDate: new Date('2026-03-03T09:15:00Z'),
-      },
-    ]);
-    await signIn(owner);
-    await page.goto(`/dashboard/${contest.id}`);
+  test(
+    'Export downloads every entry as {title}-entries.csv',
+    PHONE_ONLY,
+    async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+      const owner = await seedUserWithPassword();
+      const contest = await seedContest(server.db, owner.id, { title: 'Summer Shred Challenge' });
+      await seedEntries(server, contest.id, [
+        {
+          name: 'Alice Johnson',
+          email: 'alice@example.com',
+          entryDate: new Date('2026-03-01T10:00:00Z'),
+        },
+        {
+          name: 'Díaz, Carla',
+          email: 'carla@example.com',
+          entryDate: new Date('2026-03-02T11:30:00Z'),
+        },
+        {
+          name: '=HYPERLINK("x")',
+          email: 'formula@example.com',
+          entryDate: new Date('2026-03-03T09:15:00Z'),
+        },
+      ]);
+      await signIn(owner);
+      await page.goto(`/dashboard/${contest.id}`);
 
-    const exportButton = page.getByRole('button', { name: 'Export' });
-    await expect(exportButton).toBeEnabled();
-    const downloading = page.waitForEvent('download');
-    await exportButton.click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe('Summer Shred Challenge-entries.csv');
-    await expectToast(page, 'Export Successful');
-    await snap('export-done');
+      const exportButton = page.getByRole('button', { name: 'Export' });
+      await expect(exportButton).toBeEnabled();
+      const downloading = page.waitForEvent('download');
+      await exportButton.click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe('Summer Shred Challenge-entries.csv');
+      await expectToast(page, 'Export Successful');
+      await snap('export-done');
 
-    const content = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
-    expect(content.split('\r\n')).toEqual([
-      '"name","email","entryDate","status","flags","referrals","weight"',
-      '"Alice Johnson","alice@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1"',
-      '"Díaz, Carla","carla@example.com","2026-03-02T11:30:00.000Z","confirmed","","0","1"',
-      // A spreadsheet would run this as a formula: it is exported as plain text.
-      `"'=HYPERLINK(""x"")","formula@example.com","2026-03-03T09:15:00.000Z","confirmed","","0","1"`,
-      '',
-    ]);
-  });
+      const content = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+      expect(content.split('\r\n')).toEqual([
+        '"name","email","entryDate","status","flags","referrals","weight"',
+        '"Alice Johnson","alice@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1"',
+        '"Díaz, Carla","carla@example.com","2026-03-02T11:30:00.000Z","confirmed","","0","1"',
+        // A spreadsheet would run this as a formula: it is exported as plain text.
+        `"'=HYPERLINK(""x"")","formula@example.com","2026-03-03T09:15:00.000Z","confirmed","","0","1"`,
+        '',
+      ]);
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { contests } from '#server/db/schema.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import type { OwnerPlaces } from '#shared/contracts/claims.ts';
 import { dateTimeLocal } from './support/contest-helpers.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
 import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { fromNow, seedContest } from './support/seed-contests.ts';
 
@@ -59,103 +59,103 @@ function rowOf(page: Page, name: string): Locator {
   return winnerRows(page).filter({ hasText: name });
 }
 
-test('the builder sets what happens after the draw; the edit form keeps it and locks the time to claim at the first draw', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-  snap,
-}) => {
-  const owner = await seedUserWithPassword();
-  await signIn(owner);
-  await page.goto('/contest-builder');
-  const fields = afterTheDraw(page);
-  // Winners are e-mailed, have 72 hours and get a digital prize unless the owner says otherwise.
-  await expect(fields.notify).toBeChecked();
-  await expect(fields.window).toHaveValue('72');
-  await expect(fields.unit).toHaveValue('hours');
-  await expect(fields.delivery('Digital')).toBeChecked();
-  await expect(fields.notify).toHaveAccessibleDescription(
-    'Each winner gets an e-mail with a link to claim the prize.',
-  );
+test(
+  'the builder sets what happens after the draw; the edit form keeps it and locks the time to claim at the first draw',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn, snap }) => {
+    const owner = await seedUserWithPassword();
+    await signIn(owner);
+    await page.goto('/contest-builder');
+    const fields = afterTheDraw(page);
+    // Winners are e-mailed, have 72 hours and get a digital prize unless the owner says otherwise.
+    await expect(fields.notify).toBeChecked();
+    await expect(fields.window).toHaveValue('72');
+    await expect(fields.unit).toHaveValue('hours');
+    await expect(fields.delivery('Digital')).toBeChecked();
+    await expect(fields.notify).toHaveAccessibleDescription(
+      'Each winner gets an e-mail with a link to claim the prize.',
+    );
 
-  // Without notices, the owner is told what that means and the time to claim is not asked.
-  await fields.notify.click();
-  await expect(fields.notify).toHaveAccessibleDescription(
-    'Winners are not e-mailed and places need no claim: you contact each winner yourself.',
-  );
-  await expect(fields.window).toBeDisabled();
-  await snap('claims-builder-no-notice');
-  await fields.notify.click();
-  await expect(fields.window).toBeEnabled();
+    // Without notices, the owner is told what that means and the time to claim is not asked.
+    await fields.notify.click();
+    await expect(fields.notify).toHaveAccessibleDescription(
+      'Winners are not e-mailed and places need no claim: you contact each winner yourself.',
+    );
+    await expect(fields.window).toBeDisabled();
+    await snap('claims-builder-no-notice');
+    await fields.notify.click();
+    await expect(fields.window).toBeEnabled();
 
-  // 1 minute to 30 days, said in the unit the owner typed.
-  await fillValidContest(page, 'Shoe Drop');
-  await fields.window.fill('31');
-  await fields.unit.selectOption('days');
-  await page.getByRole('button', { name: 'Create Contest' }).click();
-  await expect(fields.window).toHaveAccessibleDescription('Time to claim must be at most 30 days');
-  await snap('claims-builder-error');
-  await fields.unit.selectOption('minutes');
-  await fields.window.fill('0');
-  await expect(fields.window).toHaveAccessibleDescription(
-    'Time to claim must be at least 1 minute',
-  );
-  await fields.window.fill('');
-  await expect(fields.window).toHaveAccessibleDescription('Enter how long winners have to claim');
-  await fields.window.fill('5');
-  await fields.unit.selectOption('days');
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await fields.delivery('Shipping').check();
-  await expectNoHorizontalScroll(page);
-  await snap('claims-builder');
+    // 1 minute to 30 days, said in the unit the owner typed.
+    await fillValidContest(page, 'Shoe Drop');
+    await fields.window.fill('31');
+    await fields.unit.selectOption('days');
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expect(fields.window).toHaveAccessibleDescription(
+      'Time to claim must be at most 30 days',
+    );
+    await snap('claims-builder-error');
+    await fields.unit.selectOption('minutes');
+    await fields.window.fill('0');
+    await expect(fields.window).toHaveAccessibleDescription(
+      'Time to claim must be at least 1 minute',
+    );
+    await fields.window.fill('');
+    await expect(fields.window).toHaveAccessibleDescription('Enter how long winners have to claim');
+    await fields.window.fill('5');
+    await fields.unit.selectOption('days');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await fields.delivery('Shipping').check();
+    await expectNoHorizontalScroll(page);
+    await snap('claims-builder');
 
-  await page.getByRole('button', { name: 'Create Contest' }).click();
-  await expectToast(page, 'Contest Created!');
-  await expect(page).toHaveURL(new RegExp(`/dashboard/${UUID}$`));
-  const id = page.url().split('/').at(-1)!;
-  const saved = async () =>
-    (await server.db.select().from(contests).where(eq(contests.id, id)))[0]!;
-  expect(await saved()).toMatchObject({
-    notifyWinners: true,
-    claimWindowMinutes: 5 * 24 * 60,
-    prizeDelivery: 'shipping',
-  });
+    await page.getByRole('button', { name: 'Create Contest' }).click();
+    await expectToast(page, 'Contest Created!');
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${UUID}$`));
+    const id = page.url().split('/').at(-1)!;
+    const saved = async () =>
+      (await server.db.select().from(contests).where(eq(contests.id, id)))[0]!;
+    expect(await saved()).toMatchObject({
+      notifyWinners: true,
+      claimWindowMinutes: 5 * 24 * 60,
+      prizeDelivery: 'shipping',
+    });
 
-  // The edit form shows what was chosen, and saves a change.
-  await page.goto(`/contest-edit/${id}`);
-  await expect(fields.notify).toBeChecked();
-  await expect(fields.window).toHaveValue('5');
-  await expect(fields.unit).toHaveValue('days');
-  await expect(fields.delivery('Shipping')).toBeChecked();
-  await fields.window.fill('36');
-  await fields.unit.selectOption('hours');
-  await fields.delivery('Pickup').check();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Contest Updated');
-  expect(await saved()).toMatchObject({ claimWindowMinutes: 36 * 60, prizeDelivery: 'pickup' });
+    // The edit form shows what was chosen, and saves a change.
+    await page.goto(`/contest-edit/${id}`);
+    await expect(fields.notify).toBeChecked();
+    await expect(fields.window).toHaveValue('5');
+    await expect(fields.unit).toHaveValue('days');
+    await expect(fields.delivery('Shipping')).toBeChecked();
+    await fields.window.fill('36');
+    await fields.unit.selectOption('hours');
+    await fields.delivery('Pickup').check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Contest Updated');
+    expect(await saved()).toMatchObject({ claimWindowMinutes: 36 * 60, prizeDelivery: 'pickup' });
 
-  // The first draw fixes the time to claim: shown, locked, and left out of the edit.
-  await seedEntries(server, id, entrants.slice(0, 2));
-  const drawn = await page.request.post(`/api/contests/${id}/draws`, { data: {} });
-  expect(drawn.ok()).toBe(true);
-  await page.goto(`/contest-edit/${id}`);
-  await expect(fields.window).toHaveValue('36');
-  await expect(fields.window).toBeDisabled();
-  await expect(fields.unit).toBeDisabled();
-  await expect(fields.window).toHaveAccessibleDescription(
-    'Fixed by the first draw: every winner gets the same time to claim.',
-  );
-  await expect(fields.delivery('Pickup')).toBeChecked();
-  await expectNoHorizontalScroll(page);
-  await snap('claims-edit-locked');
+    // The first draw fixes the time to claim: shown, locked, and left out of the edit.
+    await seedEntries(server, id, entrants.slice(0, 2));
+    const drawn = await page.request.post(`/api/contests/${id}/draws`, { data: {} });
+    expect(drawn.ok()).toBe(true);
+    await page.goto(`/contest-edit/${id}`);
+    await expect(fields.window).toHaveValue('36');
+    await expect(fields.window).toBeDisabled();
+    await expect(fields.unit).toBeDisabled();
+    await expect(fields.window).toHaveAccessibleDescription(
+      'Fixed by the first draw: every winner gets the same time to claim.',
+    );
+    await expect(fields.delivery('Pickup')).toBeChecked();
+    await expectNoHorizontalScroll(page);
+    await snap('claims-edit-locked');
 
-  // The rest still changes, notices included.
-  await fields.notify.click();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Contest Updated');
-  expect(await saved()).toMatchObject({ notifyWinners: false, claimWindowMinutes: 36 * 60 });
-});
+    // The rest still changes, notices included.
+    await fields.notify.click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Contest Updated');
+    expect(await saved()).toMatchObject({ notifyWinners: false, claimWindowMinutes: 36 * 60 });
+  },
+);
 
 test('the dashboard shows where each prize stands: waiting, claimed with the details, sent', async ({
   page,
@@ -250,44 +250,43 @@ test('the dashboard shows where each prize stands: waiting, claimed with the det
   await page.getByRole('switch', { name: 'Hide e-mails' }).click();
 });
 
-test('the notice goes again at most 3 times an hour; a place nobody was left to take says so', async ({
-  page,
-  server,
-  seedUserWithPassword,
-  signIn,
-  mailedLink,
-  snap,
-}) => {
-  const owner = await seedUserWithPassword();
-  const contest = await seedContest(server.db, owner.id, { title: 'Last Pair' });
-  await seedEntries(server, contest.id, entrants.slice(0, 1));
-  await signIn(owner);
-  expect((await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} })).ok()).toBe(
-    true,
-  );
-  await page.goto(`/dashboard/${contest.id}`);
-  const row = rowOf(page, entrants[0]!.name);
-  const resend = row.getByRole('button', { name: 'Resend notice' });
-  for (let sent = 0; sent < 3; sent += 1) {
+test(
+  'the notice goes again at most 3 times an hour; a place nobody was left to take says so',
+  PHONE_ONLY,
+  async ({ page, server, seedUserWithPassword, signIn, mailedLink, snap }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, { title: 'Last Pair' });
+    await seedEntries(server, contest.id, entrants.slice(0, 1));
+    await signIn(owner);
+    expect((await page.request.post(`/api/contests/${contest.id}/draws`, { data: {} })).ok()).toBe(
+      true,
+    );
+    await page.goto(`/dashboard/${contest.id}`);
+    const row = rowOf(page, entrants[0]!.name);
+    const resend = row.getByRole('button', { name: 'Resend notice' });
+    for (let sent = 0; sent < 3; sent += 1) {
+      await resend.click();
+      await expectToast(page, 'Notice Sent Again');
+      await expect(resend).toBeEnabled();
+    }
     await resend.click();
-    await expectToast(page, 'Notice Sent Again');
-    await expect(resend).toBeEnabled();
-  }
-  await resend.click();
-  await expectToast(
-    page,
-    'Not Sent',
-    'The notice was sent 3 times in the last hour. Try again later.',
-  );
+    await expectToast(
+      page,
+      'Not Sent',
+      'The notice was sent 3 times in the last hour. Try again later.',
+    );
 
-  // The only entrant declines: nobody is left to take the place.
-  const link = new URL(await mailedLink(entrants[0]!.email, '/claim'));
-  const declined = await page.request.post(`/api/claims/${link.searchParams.get('token')}/decline`);
-  expect(declined.ok()).toBe(true);
-  await page.reload();
-  await expect(winnerRows(page)).toHaveCount(1);
-  await expect(winnerRows(page)).toHaveText(/No entry was left to take this place\./);
-  await expectNoHorizontalScroll(page);
-  await page.getByRole('region', { name: 'Winner', exact: true }).scrollIntoViewIfNeeded();
-  await snap('claims-dashboard-unfilled');
-});
+    // The only entrant declines: nobody is left to take the place.
+    const link = new URL(await mailedLink(entrants[0]!.email, '/claim'));
+    const declined = await page.request.post(
+      `/api/claims/${link.searchParams.get('token')}/decline`,
+    );
+    expect(declined.ok()).toBe(true);
+    await page.reload();
+    await expect(winnerRows(page)).toHaveCount(1);
+    await expect(winnerRows(page)).toHaveText(/No entry was left to take this place\./);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('region', { name: 'Winner', exact: true }).scrollIntoViewIfNeeded();
+    await snap('claims-dashboard-unfilled');
+  },
+);

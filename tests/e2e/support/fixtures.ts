@@ -59,10 +59,14 @@ type Fixtures = {
 };
 
 /**
- * For a test whose subject is behaviour (a flow across screens, a server's rule, a mail) that a
- * desktop run would only repeat: the desktop project leaves it out (playwright.config.ts,
- * docs/decisions/027-ci-within-its-time.md). Each screen such a test passes through is still seen
- * at desktop size by another test of its file that does not carry the tag.
+ * For a test whose subject is behaviour (a flow across screens, a server's rule, a race, an error
+ * path, a mail) that a desktop run would only repeat: the desktop project leaves it out
+ * (playwright.config.ts, docs/decisions/027-ci-within-its-time.md). Each screen such a test
+ * passes through, with its layout-sensitive states (dialogs, admin tables, the wheel), is still
+ * seen at desktop size by a test that does not carry the tag: one of its own file when the screen
+ * is what the file is about, else one of the file that is about it. Every admin screen keeps an
+ * untagged test, and so does a test that checks layout (expectNoHorizontalScroll, snap) on a
+ * screen no other untagged test reaches.
  */
 export const PHONE_ONLY = { tag: '@phone-only' };
 
