@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { contestDraws } from '#server/db/schema.ts';
+import { contestDraws, users, type Contest } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import type { DrawHistoryItem } from '#shared/contracts/draws.ts';
 import type { LockedContest } from './draw-rows.ts';
 
 /**
@@ -39,4 +41,30 @@ export async function recordHistory(
       createdAt: nextRecordTime(contest.id, order),
     })),
   );
+}
+
+/** The owner's draw history of a contest, newest first (the last 100 records). */
+export async function listDraws({ db }: DbContext, contest: Contest): Promise<DrawHistoryItem[]> {
+  const rows = await db
+    .select({
+      id: contestDraws.id,
+      action: contestDraws.action,
+      entrantName: contestDraws.entrantName,
+      entrantEmail: contestDraws.entrantEmail,
+      entryCount: contestDraws.entryCount,
+      reason: contestDraws.reason,
+      actorFirstName: users.firstName,
+      actorEmail: users.email,
+      createdAt: contestDraws.createdAt,
+    })
+    .from(contestDraws)
+    .leftJoin(users, eq(users.id, contestDraws.actorId))
+    .where(eq(contestDraws.contestId, contest.id))
+    .orderBy(desc(contestDraws.createdAt), desc(contestDraws.id))
+    .limit(100);
+  return rows.map(({ actorFirstName, actorEmail, createdAt, ...row }) => ({
+    ...row,
+    actor: actorFirstName || actorEmail,
+    createdAt: createdAt.toISOString(),
+  }));
 }

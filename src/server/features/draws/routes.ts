@@ -11,15 +11,10 @@ import {
   drawWinnerBody,
   redrawBody,
 } from '#shared/contracts/draws.ts';
+import { listDraws } from './history.ts';
 import { createDrawRecordCache, recordCompression } from './record-cache.ts';
-import {
-  disqualifyWinner,
-  drawPlaces,
-  drawWinner,
-  getWheel,
-  listDraws,
-  resetWinners,
-} from './service.ts';
+import { disqualifyWinner, drawPlaces, drawWinner, resetWinners } from './service.ts';
+import { getWheel } from './wheel.ts';
 
 const contestParams = z.object({ contestId: z.string().max(100) });
 

@@ -1,52 +1,36 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import {
-  contestDraws,
-  contestEntries,
-  contestPicks,
-  contests,
-  users,
-  type Contest,
-} from '#server/db/schema.ts';
+import { contestEntries, contestPicks, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
-import {
-  drawMessages,
-  WHEEL_LABEL_LIMIT,
-  type DrawHistoryItem,
-  type DrawMethod,
-  type DrawnPlace,
-  type DrawRecord,
-  type DrawResult,
-  type WheelData,
-} from '#shared/contracts/draws.ts';
+import { drawMessages, type DrawRecord, type DrawResult } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
-import {
-  drawNextPicks,
-  toDisplayName,
-  type DrawnPick,
-  type FrozenDraw,
-} from '#shared/draw-protocol.ts';
+import { drawNextPicks, type DrawnPick, type FrozenDraw } from '#shared/draw-protocol.ts';
 import {
   currentWinners,
   emptyPositions,
+  isDrawnFrom,
   listEntrants,
   listPicks,
   lockContest,
-  isWeighted,
-  listEntryIds,
-  wheelOrder,
-  isDrawnFrom,
   type LockedContest,
   type PickRow,
 } from './draw-rows.ts';
-import { attachBeacon, freezeEntries, listFrozenWeights, loadFrozenDraw } from './freeze.ts';
+import { attachBeacon, freezeEntries, loadFrozenDraw } from './freeze.ts';
 import { recordHistory } from './history.ts';
+import {
+  disqualifyPicks,
+  nextEventTime,
+  placePicks,
+  replaceWinner,
+  syncWinners,
+  type Entrants,
+} from './place-picks.ts';
 import { readDrawRecord } from './record.ts';
-import { openClaims, type NoticeContext } from './winner-notices.ts';
+import type { NoticeContext } from './winner-notices.ts';
 
 export {
   CLAIM_DEADLINE_JOB,
@@ -70,91 +54,6 @@ export type DrawContext = DbContext &
  * contest's row lock, and the unique index on (contest, position) of current winners is the last
  * word should two draws ever race.
  */
-
-/**
- * The contest's winner fields follow the picks: `winnerId` is position 1 (the single winner of
- * docs/product.md#the-draw), `winners` the public names by position, and `redrawing` says the
- * places are being drawn again from a redraw of them all until every one is filled.
- */
-async function syncWinners(
-  tx: Db,
-  contest: Contest,
-  { isRedraw = false }: { isRedraw?: boolean } = {},
-): Promise<void> {
-  const winners = currentWinners(await listPicks(tx, contest.id)).sort(
-    (a, b) => a.position - b.position,
-  );
-  const first = winners.find((winner) => winner.position === 1);
-  await tx
-    .update(contests)
-    .set({
-      winners: winners.map(({ position, displayName }) => ({ position, displayName })),
-      winnerId: first?.entryId ?? null,
-      winnerSelectedAt: first?.drawnAt ?? null,
-      redrawing: isRedraw || (contest.redrawing && winners.length < contest.winnersCount),
-    })
-    .where(eq(contests.id, contest.id));
-}
-
-type Entrants = Awaited<ReturnType<typeof listEntrants>>;
-
-/**
- * Writes new picks into the empty places, lowest first, with their history records; answers the
- * picked entrants.
- */
-async function placePicks(
-  ctx: NoticeContext,
-  tx: Db,
-  actor: SessionUser | null,
-  locked: LockedContest,
-  picks: { drawn: DrawnPick[]; positions: number[]; method: DrawMethod; drawnAt: Date },
-): Promise<Entrants> {
-  const { drawn, positions, method, drawnAt } = picks;
-  const entrants = await listEntrants(
-    tx,
-    drawn.map((pick) => pick.entryId),
-  );
-  await tx.insert(contestPicks).values(
-    drawn.map((pick, order) => ({
-      ...pick,
-      contestId: locked.contest.id,
-      position: positions[order]!,
-      method,
-      displayName: toDisplayName(entrants.get(pick.entryId)!.name),
-      drawnAt,
-      actorId: actor?.id ?? null,
-    })),
-  );
-  await recordHistory(
-    tx,
-    actor,
-    locked,
-    drawn.map((pick) => {
-      const entrant = entrants.get(pick.entryId)!;
-      return {
-        entryId: pick.entryId,
-        entrantName: entrant.name,
-        entrantEmail: entrant.email,
-        action: method,
-        reason: null,
-      };
-    }),
-  );
-  await syncWinners(tx, locked.contest);
-  await openClaims(
-    ctx,
-    tx,
-    locked.contest,
-    drawn.map((pick, order) => ({
-      p: pick.p,
-      position: positions[order]!,
-      entryId: pick.entryId,
-      email: entrants.get(pick.entryId)!.email,
-    })),
-    drawnAt,
-  );
-  return entrants;
-}
 
 type DrawRequest = {
   /** How many empty places to fill; all of them when left out. */
@@ -211,24 +110,6 @@ async function freezeForDraw(
   if (source && frozen.needsBeacon) {
     await attachBeacon(ctx.db, source, { contestId, frozenAt: frozen.frozenAt, actor });
   }
-}
-
-/**
- * The time of a pick or a disqualification: the database's clock, never before the contest's
- * latest event and a millisecond after it, so the record's times replay in the order things
- * happened even when servers' clocks disagree or step back.
- */
-async function nextEventTime(tx: Db, contestId: string): Promise<Date> {
-  const latest = sql`(select max(greatest(${contestPicks.drawnAt}, ${contestPicks.disqualifiedAt})) from ${contestPicks} where ${contestPicks.contestId} = ${contestId})`;
-  const [row] = await tx
-    .select({
-      at: sql`date_trunc('milliseconds', greatest(clock_timestamp(), ${latest} + interval '1 millisecond'))`.mapWith(
-        contestPicks.drawnAt,
-      ),
-    })
-    .from(contests)
-    .where(eq(contests.id, contestId));
-  return row!.at as Date;
 }
 
 /** Fills empty places from the committed sequence (or by hand), from the frozen entries. */
@@ -325,80 +206,6 @@ export async function drawWinner(
 }
 
 /**
- * Marks current winners disqualified, with the public reason and a history record each; answers
- * the disqualification's time.
- */
-async function disqualifyPicks(
-  tx: Db,
-  actor: SessionUser | null,
-  locked: LockedContest,
-  winners: PickRow[],
-  reason: string,
-): Promise<Date> {
-  const entrants = await listEntrants(
-    tx,
-    winners.map((winner) => winner.entryId),
-  );
-  const disqualifiedAt = await nextEventTime(tx, locked.contest.id);
-  await tx
-    .update(contestPicks)
-    .set({ status: 'disqualified', reason, disqualifiedAt })
-    .where(
-      and(
-        eq(contestPicks.contestId, locked.contest.id),
-        inArray(
-          contestPicks.p,
-          winners.map((winner) => winner.p),
-        ),
-      ),
-    );
-  await recordHistory(
-    tx,
-    actor,
-    locked,
-    winners.map((winner) => ({
-      entryId: winner.entryId,
-      entrantName: entrants.get(winner.entryId)?.name ?? null,
-      entrantEmail: entrants.get(winner.entryId)?.email ?? null,
-      action: 'disqualify',
-      reason,
-    })),
-  );
-  return disqualifiedAt;
-}
-
-/**
- * Disqualifies a current winner with the public reason and gives the place to the next pick of
- * the committed sequence, who is notified. Answers the new winner, or null when no entry is left
- * to take the place (it then stays empty). Under the contest's lock, in the caller's transaction.
- */
-async function replaceWinner(
-  ctx: NoticeContext,
-  tx: Db,
-  actor: SessionUser | null,
-  { locked, picks, winner }: { locked: LockedContest; picks: PickRow[]; winner: PickRow },
-  reason: string,
-) {
-  // The replacement is drawn at the disqualification's time: the record orders a
-  // disqualification before a pick of the same time.
-  const drawnAt = await disqualifyPicks(tx, actor, locked, [winner], reason);
-  const draw = await loadFrozenDraw(tx, locked.contest);
-  const picked = new Set(picks.map((pick) => pick.entryId));
-  const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, 1);
-  if (drawn.length === 0) {
-    await syncWinners(tx, locked.contest);
-    return null;
-  }
-  const entrants = await placePicks(ctx, tx, actor, locked, {
-    drawn,
-    positions: [winner.position],
-    method: 'random',
-    drawnAt,
-  });
-  return entrants.get(drawn[0]!.entryId)!;
-}
-
-/**
  * Disqualifies the winner at `position`, pick `p`, and gives the place to the next pick of the
  * committed sequence. Without an entry left to replace them nothing changes: the owner is told so.
  */
@@ -491,134 +298,10 @@ export async function resetWinners(
   });
 }
 
-/** The entries' names, e-mails and slices (places in the wheel's order), in one pass. */
-async function listSlices(db: Db, contest: Contest, entryIds: string[]) {
-  const slices = db.$with('slices').as(
-    db
-      .select({
-        id: contestEntries.id,
-        name: contestEntries.name,
-        email: contestEntries.email,
-        slice:
-          sql<number>`(row_number() over (order by ${contestEntries.entryDate}, ${contestEntries.id}) - 1)::int`.as(
-            'slice',
-          ),
-      })
-      .from(contestEntries)
-      .where(isDrawnFrom(contest)),
-  );
-  const rows = await db.with(slices).select().from(slices).where(inArray(slices.id, entryIds));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * The slices' weights when the contest has referrals on: the frozen ones once drawn, else what
- * the entries weigh now (docs/product.md#referrals). Null when every slice weighs the same.
- */
-async function listWheelWeights(db: Db, contest: Contest): Promise<number[] | null> {
-  if (contest.frozenAt) return listFrozenWeights(db, contest.id);
-  return isWeighted(contest) ? (await listEntryIds(db, contest)).weights : null;
-}
-
-/**
- * Leaves the disqualified out of a list in the wheel's order: `out` holds their slices in the
- * full order, lowest first.
- */
-function withoutSlices<T>(list: T[], out: number[]): T[] {
-  if (out.length === 0) return list;
-  const gone = new Set(out);
-  return list.filter((_, slice) => !gone.has(slice));
-}
-
-/** Where a slice of the full order stands once the disqualified before it are gone. */
-const sliceAfter = (slice: number, out: number[]) =>
-  slice - out.filter((gone) => gone < slice).length;
-
-/**
- * The wheel shows who can still win (docs/product.md#the-draw): the entries drawn from (the frozen
- * list once drawn), less the winners disqualified, in the wheel's order; and every filled place.
- */
-export async function getWheel({ db }: DbContext, contest: Contest): Promise<WheelData> {
-  const allLabels =
-    contest.entryCount <= WHEEL_LABEL_LIMIT
-      ? (
-          await db
-            .select({ name: contestEntries.name })
-            .from(contestEntries)
-            .where(isDrawnFrom(contest))
-            .orderBy(...wheelOrder)
-        ).map((row) => row.name)
-      : null;
-  const picks = await listPicks(db, contest.id);
-  const winners = currentWinners(picks);
-  const disqualified = picks.filter((pick) => pick.status === 'disqualified');
-  // A winner drawn before verifiable draws has no pick, but still a slice.
-  const entryIds = [
-    ...winners.map((winner) => winner.entryId),
-    ...(contest.winnerId ? [contest.winnerId] : []),
-    ...disqualified.map((pick) => pick.entryId),
-  ];
-  const entries = entryIds.length > 0 ? await listSlices(db, contest, entryIds) : new Map();
-  const out = disqualified
-    .flatMap((pick) => entries.get(pick.entryId)?.slice ?? [])
-    .sort((a, b) => a - b);
-  const allCount =
-    allLabels?.length ?? contest.frozenEntryCount ?? (await countDrawnFrom(db, contest));
-  const places: DrawnPlace[] = winners
-    .map((winner) => {
-      const { name, email, slice } = entries.get(winner.entryId)!;
-      const { position, p, entryId, method } = winner;
-      return { position, p, entryId, name, email, method, slice: sliceAfter(slice, out) };
-    })
-    .sort((a, b) => a.position - b.position);
-  const earlierSlice = contest.winnerId ? entries.get(contest.winnerId)?.slice : undefined;
-  const weights = await listWheelWeights(db, contest);
-  return {
-    count: allCount - out.length,
-    labels: allLabels && withoutSlices(allLabels, out),
-    weights: weights && withoutSlices(weights, out),
-    winnerIndex: earlierSlice === undefined ? null : sliceAfter(earlierSlice, out),
-    places,
-  };
-}
-
 async function isDrawable(db: Db, contest: Contest, entryId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: contestEntries.id })
     .from(contestEntries)
     .where(and(eq(contestEntries.id, entryId), isDrawnFrom(contest)));
   return row !== undefined;
-}
-
-async function countDrawnFrom(db: Db, contest: Contest): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(contestEntries)
-    .where(isDrawnFrom(contest));
-  return row?.value ?? 0;
-}
-
-export async function listDraws({ db }: DbContext, contest: Contest): Promise<DrawHistoryItem[]> {
-  const rows = await db
-    .select({
-      id: contestDraws.id,
-      action: contestDraws.action,
-      entrantName: contestDraws.entrantName,
-      entrantEmail: contestDraws.entrantEmail,
-      entryCount: contestDraws.entryCount,
-      reason: contestDraws.reason,
-      actorFirstName: users.firstName,
-      actorEmail: users.email,
-      createdAt: contestDraws.createdAt,
-    })
-    .from(contestDraws)
-    .leftJoin(users, eq(users.id, contestDraws.actorId))
-    .where(eq(contestDraws.contestId, contest.id))
-    .orderBy(desc(contestDraws.createdAt), desc(contestDraws.id))
-    .limit(100);
-  return rows.map(({ actorFirstName, actorEmail, createdAt, ...row }) => ({
-    ...row,
-    actor: actorFirstName || actorEmail,
-    createdAt: createdAt.toISOString(),
-  }));
 }
