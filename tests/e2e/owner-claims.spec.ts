@@ -285,6 +285,10 @@ test(
     await page.reload();
     await expect(winnerRows(page)).toHaveCount(1);
     await expect(winnerRows(page)).toHaveText(/No entry was left to take this place\./);
+    // Nobody left to draw: SPIN is off and says why, rather than doing nothing.
+    const draw = page.getByRole('region', { name: 'Spin to Choose Winner' });
+    await expect(draw.getByRole('button', { name: 'SPIN' })).toBeDisabled();
+    await expect(draw.getByText('No entries are left to draw from.')).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.getByRole('region', { name: 'Winner', exact: true }).scrollIntoViewIfNeeded();
     await snap('claims-dashboard-unfilled');

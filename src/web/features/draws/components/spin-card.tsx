@@ -3,7 +3,7 @@ import { FastForward, ListOrdered, ShieldCheck, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
-import type { DrawnPlace } from '#shared/contracts/draws.ts';
+import { drawMessages, type DrawnPlace } from '#shared/contracts/draws.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -83,17 +83,19 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
   const places = spin.shownPlaces ?? wheel?.places ?? [];
   const emptyPlaces = Math.max(0, contest.winnersCount - places.length);
   const isComplete = Boolean(wheel) && emptyPlaces === 0;
+  // Places lost through their claims with nobody left to take them: a SPIN could only fail.
+  const isOutOfEntries = Boolean(wheel) && !isComplete && count <= places.length;
   const latest = spin.isSpinning ? undefined : latestPlace(places);
   const wheelRotation = latest && wheel ? restingRotation(latest.slice, layout) : null;
 
   const startDraw = (placesToDraw: number | undefined) => {
-    if (spin.isSpinning || isComplete || count === 0) return;
+    if (spin.isSpinning || isComplete || isOutOfEntries) return;
     spin.start(() => drawPlaces.mutateAsync(placesToDraw), places);
   };
 
   // The first draw closes entries for good: while they are open, the owner is asked first.
   const draw = (placesToDraw: number | undefined) => {
-    if (spin.isSpinning || isComplete || count === 0) return;
+    if (spin.isSpinning || isComplete || isOutOfEntries) return;
     if (statusAt(contest) === 'open') setEarlyDraw({ count: placesToDraw });
     else startDraw(placesToDraw);
   };
@@ -154,7 +156,7 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
             <button
               type="button"
               onClick={() => draw(1)}
-              disabled={spin.isSpinning || isComplete}
+              disabled={spin.isSpinning || isComplete || isOutOfEntries}
               className="absolute left-1/2 top-1/2 flex size-[27%] -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-4 border-white bg-foreground text-center text-[0.6rem] font-extrabold tracking-wide text-white shadow-lg transition-transform hover:scale-105 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:hover:scale-100 sm:text-xs"
             >
               {buttonLabel}
@@ -169,13 +171,18 @@ export function SpinCard({ contest, entryCount, onDrawChange }: SpinCardProps) {
               </span>
             ) : null}
           </p>
+          {isOutOfEntries && !spin.isSpinning ? (
+            <p className="text-center text-sm font-medium">
+              {contest.frozenAt ? drawMessages.noEntriesLeft : drawMessages.noEntries}
+            </p>
+          ) : null}
           <LeftOutNotice contestId={contest.id} />
           {spin.canSkip ? (
             <Button variant="outline" size="sm" onClick={spin.skip}>
               <FastForward aria-hidden />
               Skip to the results
             </Button>
-          ) : contest.winnersCount > 1 && emptyPlaces > 1 ? (
+          ) : contest.winnersCount > 1 && emptyPlaces > 1 && !isOutOfEntries ? (
             <Button size="sm" disabled={spin.isSpinning} onClick={() => draw(undefined)}>
               <ListOrdered aria-hidden />
               Draw all {emptyPlaces}
