@@ -51,13 +51,20 @@ declare module 'fastify' {
 }
 
 /**
+ * A claim link's token rides in the API's path (`/api/claims/{token}`, docs/product.md#claims):
+ * whoever reads it could claim or decline a winner's prize, so the log names the route only.
+ */
+const withoutPathTokens = (path: string) =>
+  path.replace(/^\/api\/claims\/[^/]*/, '/api/claims/[token]');
+
+/**
  * A request's log line without its query string: reset and verification tokens ride in URLs,
  * and a log is read by more people than a mailbox (decision 013).
  */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.split('?', 1)[0],
+    url: withoutPathTokens(request.url.split('?', 1)[0]!),
     host: request.host,
     remoteAddress: request.ip,
   };

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  linkIn,
   mailedResetToken,
+  mailsTo,
   requestPasswordReset,
   resetLink,
   signUp,
@@ -12,7 +14,8 @@ import {
   verifyWithLink,
 } from '#server/testing/auth-helpers.ts';
 import { settleMails } from '#server/testing/mail-helpers.ts';
-import { seedContest, seedUser } from '#server/testing/seed.ts';
+import { drawApi } from '#server/testing/draw-api.ts';
+import { seedContest, seedEntries, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /** Every line the app logs, as text. */
@@ -69,6 +72,32 @@ describe('no tokens or entrants’ data in a production log', () => {
     // The queue's worker hands the mails to the outbox (and logs that) within its next poll.
     await settleMails(t);
     expect(log.text()).toContain('mail held in the outbox');
+  });
+
+  it("leaves a winner's claim token out of the log, though the API carries it in the path", async () => {
+    const owner = await seedUser(t);
+    const contest = await seedContest(t.database, owner);
+    await seedEntries(t.database, contest.id, [
+      { name: 'Wanda Winner', email: 'wanda@example.net' },
+    ]);
+    expect((await drawApi(t).drawPlaces(owner, contest.id)).statusCode).toBe(200);
+    const notice = (await mailsTo(t, 'wanda@example.net')).at(-1)!;
+    const token = new URL(linkIn(notice.text, '/claim')).searchParams.get('token')!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/claims/${token}` })).statusCode).toBe(
+      200,
+    );
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/claims/${token}/accept`,
+      payload: { fullName: 'Wanda Winner', eligible: true, publicityConsent: false },
+    });
+    expect(accepted.statusCode).toBe(200);
+    // A second claim is refused (logged as a 4xx), still without the token.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/claims/${token}/decline` })).statusCode,
+    ).toBe(410);
+    expect(log.text()).toContain('/api/claims/');
+    secrets.push(token);
   });
 
   it('logs a failed entry batch by error class and SQL code, without the entrants', async () => {

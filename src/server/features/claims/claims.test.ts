@@ -14,6 +14,7 @@ import {
   historyOf,
   picksOf,
 } from '#server/testing/draw-api.ts';
+import { entryIdsInWheelOrder, recomputeDrawRecord } from '#server/testing/draw-replay.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import {
@@ -412,6 +413,27 @@ describe('claims', () => {
           expect(picks).toHaveLength(2);
         }
       }
+    });
+
+    it('replays for anyone: the replacement takes the first empty place, as every pick does', async () => {
+      // A partial draw: place 1 filled, places 2 and 3 still empty; place 1's winner declines.
+      const { contest } = await contestWith(6, { winnersCount: 3 });
+      expectOk(await api.drawPlaces(owner, contest.id, { count: 1 }));
+      expectOk(await decline(await tokenOf((await winnerEmail(contest.id, 1))!)));
+      // The place expires for the replacement too; then the rest are drawn.
+      await passDeadline(contest.id, 2);
+      await expireClaim(t.app.appContext, { contestId: contest.id, p: 2 });
+      const record = expectOk<DrawRecord>(await api.drawPlaces(owner, contest.id));
+      expect(record.picks.map(({ p, position, status }) => [p, position, status])).toEqual([
+        [1, 1, 'disqualified'],
+        [2, 1, 'disqualified'],
+        [3, 1, 'winner'],
+        [4, 2, 'winner'],
+        [5, 3, 'winner'],
+      ]);
+      expect(
+        recomputeDrawRecord(record, await entryIdsInWheelOrder(t.database, contest.id)),
+      ).toEqual([]);
     });
 
     it('with no entry left, stays empty; the owner is told and the record shows it', async () => {

@@ -7,6 +7,7 @@ import type { DrawMethod } from '#shared/contracts/draws.ts';
 import { drawNextPicks, toDisplayName, type DrawnPick } from '#shared/draw-protocol.ts';
 import {
   currentWinners,
+  emptyPositions,
   listEntrants,
   listPicks,
   type LockedContest,
@@ -189,9 +190,15 @@ export async function replaceWinner(
     await syncWinners(tx, locked.contest);
     return null;
   }
+  // The protocol's rule for every pick: the first empty place (docs/draw-protocol.md#4-draw),
+  // which is the one just emptied whenever the others are filled.
+  const empty = emptyPositions(
+    locked.contest.winnersCount,
+    picks.map((pick) => (pick.p === winner.p ? { ...pick, status: 'disqualified' } : pick)),
+  );
   const entrants = await placePicks(ctx, tx, actor, locked, {
     drawn,
-    positions: [winner.position],
+    positions: empty,
     method: 'random',
     drawnAt,
   });
