@@ -22,6 +22,9 @@ ALTER TABLE "contest_picks" ADD COLUMN "claim_deadline" timestamp with time zone
 ALTER TABLE "contest_picks" ADD COLUMN "fulfilment" text;--> statement-breakpoint
 ALTER TABLE "contests" ADD COLUMN "claim_window_minutes" integer DEFAULT 4320 NOT NULL;--> statement-breakpoint
 ALTER TABLE "contests" ADD COLUMN "notify_winners" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+-- A contest drawn before claims existed keeps working as its owner chose then: its later
+-- replacements and picks are not mailed and need no claim (docs/decisions/039).
+UPDATE "contests" SET "notify_winners" = false WHERE "frozen_at" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "contests" ADD COLUMN "prize_delivery" text DEFAULT 'digital' NOT NULL;--> statement-breakpoint
 ALTER TABLE "claim_links" ADD CONSTRAINT "claim_links_contest_id_p_contest_picks_contest_id_p_fk" FOREIGN KEY ("contest_id","p") REFERENCES "public"."contest_picks"("contest_id","p") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prize_claims" ADD CONSTRAINT "prize_claims_contest_id_p_contest_picks_contest_id_p_fk" FOREIGN KEY ("contest_id","p") REFERENCES "public"."contest_picks"("contest_id","p") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

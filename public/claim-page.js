@@ -24,8 +24,12 @@
   const timer = document.querySelector('[data-claim-deadline]');
   const deadline = timer ? Date.parse(timer.dataset.claimDeadline) : NaN;
   if (timer && !Number.isNaN(deadline)) {
+    // The server's clock, not the phone's (which may be minutes off): the page says when it was
+    // rendered, and the time left counts on from there.
+    const renderedAt = Date.parse(timer.dataset.claimNow);
+    const skew = Number.isNaN(renderedAt) ? 0 : renderedAt - Date.now();
     const tick = () => {
-      const left = deadline - Date.now();
+      const left = deadline - (Date.now() + skew);
       timer.textContent = timeLeft(left);
       // On the next whole second of the time left, until it is up.
       if (left > 0) setTimeout(tick, (left % 1000) + 1);

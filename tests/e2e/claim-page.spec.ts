@@ -208,7 +208,7 @@ test.describe('the claim link with JavaScript', () => {
     await page.getByRole('button', { name: 'Decline the prize' }).click();
     await expect(page.getByRole('heading', { name: 'Prize declined' })).toBeVisible();
     await expect(
-      page.getByText(/^You declined this prize. It goes to the next entry drawn/),
+      page.getByText(/^You declined this prize. If any entry is left, the next one drawn/),
     ).toBeVisible();
     await snap('claim-declined');
 

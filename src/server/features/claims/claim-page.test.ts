@@ -258,7 +258,9 @@ describe('the claim link’s page', () => {
       const declined = await postForm({ token, action: 'decline-confirmed' });
       expectPage(declined, 200);
       expect(declined.body).toContain('<title>Prize declined – Prizewheel</title>');
-      expect(declined.body).toContain('You declined this prize. It goes to the next entry drawn');
+      expect(declined.body).toContain(
+        'You declined this prize. If any entry is left, the next one',
+      );
       expect(declined.body).toContain(`href="/c/${contest.id}/draw"`);
       expect(formsIn(declined.body)).toEqual([]);
       expect(await claimStatusAt(contest)).toBe('declined');

@@ -25,7 +25,7 @@ import {
   type OwnerPlaces,
 } from '#shared/contracts/claims.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
-import { expireClaim, remindWinner } from './service.ts';
+import { expireClaim, listOverdueClaims, remindWinner } from './service.ts';
 
 /**
  * After the draw (docs/product.md#claims): winners are mailed a claim link, claim or decline
@@ -348,6 +348,8 @@ describe('claims', () => {
       expect(await noticesTo(next)).toHaveLength(1);
       expectError(await claim(token), 410, 'DEAD_LINK');
       expectError(await accept(token, validClaim), 410, 'DEAD_LINK');
+      // Dead whatever the body: the link is checked before the fields.
+      expectError(await accept(token, {}), 410, 'DEAD_LINK');
       expectError(await decline(token), 410, 'DEAD_LINK');
       const history = await historyOf(t, contest.id);
       expect(history.some((row) => row.reason === DECLINED_REASON && row.actorId === null)).toBe(
@@ -494,6 +496,35 @@ describe('claims', () => {
       expect(expectOk<ClaimView>(await claim(firstToken)).status).toBe('pending');
     });
 
+    it('neither reminds nor resends once the deadline has passed', async () => {
+      const { contest } = await drawn(2);
+      const email = (await winnerEmail(contest.id, 1))!;
+      await passDeadline(contest.id, 1);
+      await remindWinner(t.app.appContext, { contestId: contest.id, p: 1 });
+      expectError(
+        await request(t, owner, {
+          method: 'POST',
+          url: `/api/contests/${contest.id}/draws/1/resend`,
+        }),
+        400,
+        'BAD_REQUEST',
+        'The time to claim this prize has passed.',
+      );
+      expect(await noticesTo(email)).toHaveLength(1);
+      expect((await mailsTo(t, email)).some((mail) => mail.purpose === 'claim-reminder')).toBe(
+        false,
+      );
+      // A deadline whose job was lost is found by the sweep.
+      await t.database.db
+        .update(contestPicks)
+        .set({ claimDeadline: sql`clock_timestamp() - interval '10 minutes'` as unknown as Date })
+        .where(and(eq(contestPicks.contestId, contest.id), eq(contestPicks.p, 1)));
+      expect(await listOverdueClaims(t.app.appContext)).toContainEqual({
+        contestId: contest.id,
+        p: 1,
+      });
+    });
+
     it('marks a claimed prize sent with a private note; the record shows the status only', async () => {
       const { contest } = await drawn(2);
       const fulfil = (payload: unknown) =>
@@ -510,18 +541,27 @@ describe('claims', () => {
       const record = await api.record(undefined, contest.id);
       expect((record.json() as DrawRecord).picks[0]!.fulfilment).toBe('sent');
       expect(record.body).not.toContain('RM123456789GB');
+      // Delivered without a note keeps the tracking number; an empty note clears it.
       expectOk(await fulfil({ status: 'delivered' }));
       const places = expectOk<OwnerPlaces>(await ownerPlaces(contest.id));
       expect(places.places[0]!.winner!.fulfilment).toMatchObject({
         status: 'delivered',
-        note: null,
+        note: 'Tracking RM123456789GB',
       });
+      expectOk(await fulfil({ status: 'delivered', note: '' }));
+      const cleared = expectOk<OwnerPlaces>(await ownerPlaces(contest.id));
+      expect(cleared.places[0]!.winner!.fulfilment).toMatchObject({ note: null });
     });
 
     it('reminds a winner who has not claimed, with a new link', async () => {
       const { contest } = await drawn(2);
       const email = (await winnerEmail(contest.id, 1))!;
+      // Its job run twice (an acknowledgement lost): one reminder.
       await remindWinner(t.app.appContext, { contestId: contest.id, p: 1 });
+      await remindWinner(t.app.appContext, { contestId: contest.id, p: 1 });
+      expect(
+        (await mailsTo(t, email)).filter((mail) => mail.purpose === 'claim-reminder'),
+      ).toHaveLength(1);
       const reminder = (await mailsTo(t, email)).find((mail) => mail.purpose === 'claim-reminder');
       expect(reminder!.subject).toBe(`Reminder: claim your prize from ${contest.title}`);
       expectOk(await accept(await tokenOf(email), validClaim));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Job, JobResult } from 'pg-boss';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
 import { getManagedContest } from '#server/features/contests/service.ts';
 import {
   CLAIM_DEADLINE_JOB,
@@ -19,6 +20,7 @@ import {
   declineClaim,
   describeClaim,
   expireClaim,
+  listOverdueClaims,
   recordFulfilment,
   remindWinner,
   resendNotice,
@@ -33,25 +35,43 @@ const contestParams = z.object({ contestId: z.string().max(100) });
  * database away) is tried again; each handler acts only on a place still pending.
  */
 function defineClaimJobs(ctx: ClaimContext & Pick<AppContext, 'log'>) {
-  const settle = (run: (job: ClaimJob) => Promise<void>) => async (batch: Job<ClaimJob>[]) => {
-    const results: JobResult[] = [];
-    for (const job of batch) {
-      try {
-        await run(job.data);
-        results.push({ id: job.id, status: 'completed' });
-      } catch (error) {
-        ctx.log.warn({ job: job.id, failure: describeFailure(error) }, 'claim job failed');
-        results.push({ id: job.id, status: 'failed' });
-      }
+  /** Runs one place's task: true when done (or nothing is left to do), false to try again. */
+  const runFor = async (task: (job: ClaimJob) => Promise<void>, place: ClaimJob) => {
+    try {
+      await task(place);
+      return true;
+    } catch (error) {
+      // The contest was deleted since: nothing is left to settle.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return true;
+      ctx.log.warn({ ...place, failure: describeFailure(error) }, 'claim job failed');
+      return false;
     }
-    return results;
   };
+  const settle =
+    (task: (job: ClaimJob) => Promise<void>) =>
+    async (batch: Job<ClaimJob>[]): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
+      for (const job of batch) {
+        const isDone = await runFor(task, job.data);
+        results.push({ id: job.id, status: isDone ? 'completed' : 'failed' });
+      }
+      return results;
+    };
   const queue = { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 };
   ctx.jobs.define<ClaimJob>({
     name: CLAIM_DEADLINE_JOB,
     batchSize: 20,
     queue,
     handle: settle((job) => expireClaim(ctx, job)),
+  });
+  ctx.jobs.every({
+    name: 'claims-overdue-sweep',
+    cron: '*/5 * * * *',
+    run: async () => {
+      for (const place of await listOverdueClaims(ctx)) {
+        await runFor((job) => expireClaim(ctx, job), place);
+      }
+    },
   });
   ctx.jobs.define<ClaimJob>({
     name: CLAIM_REMINDER_JOB,

@@ -117,6 +117,17 @@ async function entrantOf(tx: Db, pick: PickRow) {
   return entrant ?? { name: pick.displayName, email: null };
 }
 
+/** The claim's fields, or a 400 naming each field that is wrong. */
+function readClaimBody(delivery: Contest['prizeDelivery'], body: unknown) {
+  const parsed = acceptClaimBodyFor(delivery).safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    errors[String(issue.path[0] ?? '_')] ??= issue.message;
+  }
+  throw new AppError('VALIDATION', Object.values(errors)[0] ?? 'Invalid input.', errors);
+}
+
 /**
  * POST /api/claims/{token}/accept: the winner claims the place before the deadline, with what
  * delivering the prize needs. A second claim, or one after the deadline, is refused (410).
@@ -126,19 +137,11 @@ export async function acceptClaim(
   token: string,
   body: unknown,
 ): Promise<{ status: 'claimed' }> {
-  // Checked against the contest's way of delivering, before anything is locked.
-  const { contest } = await findLinkedPlace(ctx.db, token);
-  const parsed = acceptClaimBodyFor(contest.prizeDelivery).safeParse(body ?? {});
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      errors[String(issue.path[0] ?? '_')] ??= issue.message;
-    }
-    const first = Object.values(errors)[0] ?? 'Invalid input.';
-    throw new AppError('VALIDATION', first, errors);
-  }
   await ctx.db.transaction(async (tx) => {
+    // The place first (a dead link is a 410 whatever the body), then the body, against the
+    // contest's way of delivering as it is under the lock.
     const { place } = await holdPendingPlace(tx, token);
+    const parsed = readClaimBody(place.contest.prizeDelivery, body);
     const { pick } = place;
     const [claimed] = await tx
       .update(contestPicks)
@@ -148,9 +151,9 @@ export async function acceptClaim(
     await tx.insert(prizeClaims).values({
       contestId: pick.contestId,
       p: pick.p,
-      fullName: parsed.data.fullName,
-      deliveryAddress: parsed.data.deliveryAddress ?? null,
-      publicityConsent: parsed.data.publicityConsent,
+      fullName: parsed.fullName,
+      deliveryAddress: parsed.deliveryAddress ?? null,
+      publicityConsent: parsed.publicityConsent,
       claimedAt: claimed!.at as Date,
     });
     await queueOwnerUpdate(ctx, tx, place.contest, {
@@ -206,17 +209,39 @@ export async function expireClaim(
     const held = await holdPicks(tx, contestId);
     const pick = held.picks.find((row) => row.p === p);
     if (!pick || pick.status !== 'winner' || pick.claimStatus !== 'pending') return;
-    // The database's clock, as the claim's own check reads it: a claim and its deadline agree.
-    const [due] = await queryRows<{ isDue: boolean }>(
-      tx,
-      sql`select ${pick.claimDeadline!.toISOString()}::timestamptz <= clock_timestamp() as "isDue"`,
-    );
-    if (!due?.isDue) return;
+    if (!(await isPastDeadline(tx, pick))) return;
     await losePlace(ctx, tx, held, pick, 'expired');
   });
 }
 
-/** The reminder's job: a winner who has still not claimed is mailed a new link. */
+/** By the database's clock, as a claim's own check reads it: a claim and its deadline agree. */
+async function isPastDeadline(tx: Db, pick: PickRow): Promise<boolean> {
+  if (!pick.claimDeadline) return false;
+  const [due] = await queryRows<{ isDue: boolean }>(
+    tx,
+    sql`select ${pick.claimDeadline.toISOString()}::timestamptz <= clock_timestamp() as "isDue"`,
+  );
+  return due?.isDue ?? false;
+}
+
+/**
+ * The pending places whose deadline passed a while ago: their jobs should have settled them. A
+ * sweep settles them too, should a job have been lost (given up after its retries).
+ */
+export async function listOverdueClaims({ db }: Pick<ClaimContext, 'db'>) {
+  return queryRows<{ contestId: string; p: number }>(
+    db,
+    sql`select contest_id as "contestId", p from contest_picks
+      where status = 'winner' and claim_status = 'pending'
+        and claim_deadline < clock_timestamp() - interval '5 minutes'
+      order by claim_deadline limit 200`,
+  );
+}
+
+/**
+ * The reminder's job: a winner who has still not claimed, with time left, is mailed a new link,
+ * once (the job may run again after a lost acknowledgement).
+ */
 export async function remindWinner(
   ctx: ClaimContext,
   { contestId, p }: { contestId: string; p: number },
@@ -225,6 +250,13 @@ export async function remindWinner(
     const { locked, picks } = await holdPicks(tx, contestId);
     const pick = picks.find((row) => row.p === p);
     if (!pick || pick.status !== 'winner' || pick.claimStatus !== 'pending') return;
+    if (await isPastDeadline(tx, pick)) return;
+    const [reminded] = await queryRows<{ found: number }>(
+      tx,
+      sql`select 1 as found from mails
+        where entry_id = ${pick.entryId} and purpose = 'claim-reminder' limit 1`,
+    );
+    if (reminded) return;
     await queueNoticeAgain(ctx, tx, locked.contest, pick, { isReminder: true });
   });
 }
@@ -269,6 +301,8 @@ export async function resendNotice(
     if (pick.claimStatus !== 'pending') {
       throw new AppError('BAD_REQUEST', claimMessages.notNotified);
     }
+    // A notice whose deadline has passed would ask for what the link refuses.
+    if (await isPastDeadline(tx, pick)) throw new AppError('BAD_REQUEST', claimMessages.expired);
     await enforceLimit(
       tx,
       `claim-resend:${contest.id}:${pick.p}`,
@@ -299,14 +333,16 @@ export async function recordFulfilment(
       .update(contestPicks)
       .set({ fulfilment: body.status })
       .where(and(eq(contestPicks.contestId, contest.id), eq(contestPicks.p, pick.p)));
-    const note = body.note?.trim() || null;
+    // No note keeps the one given before ("Mark delivered" after a tracked "Mark sent"); an
+    // empty one clears it.
+    const note = body.note === undefined ? undefined : body.note.trim() || null;
     const at = new Date();
     await tx
       .insert(prizeClaims)
-      .values({ contestId: contest.id, p: pick.p, fulfilmentNote: note, fulfilmentAt: at })
+      .values({ contestId: contest.id, p: pick.p, fulfilmentNote: note ?? null, fulfilmentAt: at })
       .onConflictDoUpdate({
         target: [prizeClaims.contestId, prizeClaims.p],
-        set: { fulfilmentNote: note, fulfilmentAt: at },
+        set: { ...(note !== undefined && { fulfilmentNote: note }), fulfilmentAt: at },
       });
   });
 }

@@ -38,7 +38,7 @@ export function DeadlineBox({ deadline, now }: { deadline: string; now: string }
           role="timer"
           aria-live="off"
           className="text-lg font-extrabold tabular-nums"
-          {...{ [CLAIM_PAGE_HOOKS.deadline]: deadline }}
+          {...{ [CLAIM_PAGE_HOOKS.deadline]: deadline, [CLAIM_PAGE_HOOKS.renderedAt]: now }}
         >
           {claimTimeLeft(deadline, new Date(now).getTime())}
         </p>

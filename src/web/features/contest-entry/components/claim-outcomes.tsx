@@ -90,7 +90,8 @@ export function DeclinedCard({ place }: { place: ClaimPlace }) {
         <CircleX aria-hidden className="mx-auto size-10 text-muted-foreground" />
         <h1 className="mt-3 text-2xl font-extrabold">Prize declined</h1>
         <p className="mt-2 text-muted-foreground">
-          You declined this prize. It goes to the next entry drawn, who is told by e-mail.
+          You declined this prize. If any entry is left, the next one drawn takes it and is told by
+          e-mail.
         </p>
       </div>
       <RecordLink contestId={place.contestId} />

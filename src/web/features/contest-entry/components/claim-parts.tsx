@@ -15,6 +15,8 @@ import { ordinal } from '#shared/ordinal.ts';
  */
 export const CLAIM_PAGE_HOOKS = {
   deadline: 'data-claim-deadline',
+  /** The server's time of the rendering: the script counts from it, not from the phone's clock. */
+  renderedAt: 'data-claim-now',
   claimSection: 'data-claim-section',
   declineOpen: 'data-decline-open',
   declineStep: 'data-decline-step',
