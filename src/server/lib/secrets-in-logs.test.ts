@@ -13,8 +13,8 @@ import {
   verificationLink,
   verifyWithLink,
 } from '#server/testing/auth-helpers.ts';
-import { settleMails } from '#server/testing/mail-helpers.ts';
 import { drawApi } from '#server/testing/draw-api.ts';
+import { settleMails } from '#server/testing/mail-helpers.ts';
 import { seedContest, seedEntries, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
