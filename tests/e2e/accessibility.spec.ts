@@ -2,6 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
+import { seedEntries } from '#server/testing/seed.ts';
+import { drawAsOwner } from './support/admin-helpers.ts';
 import { enterContest } from './support/contest-helpers.ts';
 import { expect, test, uniqueEmail } from './support/fixtures.ts';
 import {
@@ -15,7 +17,6 @@ import { seedContest } from './support/seed-contests.ts';
 /**
  * The automated accessibility check (docs/product.md#phones-and-keyboards): axe-core's WCAG 2 A
  * and AA rules on the main screens, at both sizes; a serious or critical violation fails.
- * The prize claim page joins this list when it exists (it is later work).
  */
 
 type Violation = { rule: string; impact: string; help: string; targets: string[] };
@@ -38,7 +39,7 @@ async function expectAccessible(page: Page, screen: string) {
 }
 
 test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
-  test('the public screens: entry pages, "You\'re in", status, confirmation link, draw record', async ({
+  test('the public screens: entry pages, "You\'re in", status, confirmation link, draw record, claim', async ({
     page,
     browser,
     server,
@@ -71,7 +72,15 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
     await page.goto(await mailedLink(email, '/entries/confirm'));
     await expect(page.getByRole('button', { name: 'Confirm my entry' })).toBeVisible();
     await expectAccessible(page, 'confirmation link page');
-    // The prize claim page is checked here too once it exists.
+
+    // The winner's claim page, which the server renders with its own small script.
+    const prized = await seedContest(server.db, owner.id, { title: 'Claim Check Giveaway' });
+    const winner = uniqueEmail('winner');
+    await seedEntries(server, prized.id, [{ name: 'Wren Winner', email: winner }]);
+    await drawAsOwner(server, owner, prized.id);
+    await page.goto(await mailedLink(winner, '/claim'));
+    await expect(page.getByRole('button', { name: 'Accept the prize' })).toBeVisible();
+    await expectAccessible(page, 'claim page');
   });
 
   test("the owner's screens: dashboard before and after the draw, builder", async ({

@@ -20,6 +20,8 @@ export type ContestSeed = {
   confirmationMessage?: string | null;
   /** How many places the draw fills (1 unless given). */
   winnersCount?: number;
+  /** Whether winners are mailed and claim (docs/product.md#claims); true unless given. */
+  notifyWinners?: boolean;
   /** 'active' (default), 'paused', 'draft'; an ended contest is an active one with a past end. */
   state?: 'active' | 'paused' | 'draft';
 };
