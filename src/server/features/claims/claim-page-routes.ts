@@ -3,7 +3,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { pageWithoutApp } from '#server/lib/page-without-app.ts';
+import {
+  firstText,
+  pageWithoutApp,
+  TOKEN_PAGE_REFERRER_POLICY,
+} from '#server/lib/page-without-app.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import {
   CLAIM_ACTION_FIELD,
@@ -29,23 +33,9 @@ import { acceptClaim, declineClaim, describeClaim, type ClaimContext } from './s
  */
 const CLAIM_BODY_MAX_BYTES = 8 * 1024;
 
-/**
- * The link's URL holds its token: other sites must not get it through a Referer. As on the double
- * opt-in page (confirm-page-routes.ts): `strict-origin` sends our origin and never a path, and
- * not `no-referrer`, under which Chromium sends `Origin: null` with the form's POST, which the
- * origin check refuses (decision 023).
- */
-const TOKEN_PAGE_REFERRER_POLICY = 'strict-origin';
-
 /** The form's fields the page reads, each its first value as text. */
 const formFieldNames = [CLAIM_TOKEN_FIELD, CLAIM_ACTION_FIELD, ...Object.values(claimFormFields)];
 type ClaimForm = Partial<Record<string, string>>;
-
-/** A parameter's first value, as text (a repeated or odd parameter is no token). */
-function textOf(value: unknown): string {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : '';
-}
 
 const pageTitles: Record<ClaimPageView['kind'], string> = {
   pending: 'Claim your prize',
@@ -235,7 +225,7 @@ export const claimPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   app.get<{ Querystring: Record<string, unknown> }>(CLAIM_PATH, async (request, reply) => {
     const template = builtIndexHtml(app);
-    const token = textOf(request.query[CLAIM_TOKEN_FIELD]);
+    const token = firstText(request.query[CLAIM_TOKEN_FIELD]);
     const { view, status } = await currentView(token);
     return sendPage(reply, template, view, status);
   });

@@ -28,6 +28,7 @@ import {
   type ClaimView,
   type FulfilmentBody,
 } from '#shared/contracts/claims.ts';
+import { drawMessages } from '#shared/contracts/draws.ts';
 import { findLinkedPlace, requireLivePlace, type LinkedPlace } from './claim-links.ts';
 
 /** What the claims need: the database, the queues and the app's address. */
@@ -283,7 +284,7 @@ async function queueNoticeAgain(
 async function holdWinnerAt(tx: Db, contest: Contest, position: number) {
   const held = await holdPicks(tx, contest.id);
   const pick = held.picks.find((row) => row.position === position && row.status === 'winner');
-  if (!pick) throw new AppError('UNKNOWN_POSITION', 'There is no winner at that position.');
+  if (!pick) throw new AppError('UNKNOWN_POSITION', drawMessages.unknownPosition);
   return { ...held, pick };
 }
 

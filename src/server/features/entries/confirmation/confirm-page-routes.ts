@@ -3,7 +3,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { pageWithoutApp } from '#server/lib/page-without-app.ts';
+import {
+  firstText,
+  pageWithoutApp,
+  TOKEN_PAGE_REFERRER_POLICY,
+} from '#server/lib/page-without-app.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import type { EntryConfirmation, EntryReceipt } from '#shared/contracts/entries.ts';
 import {
@@ -20,20 +24,6 @@ import { confirmEntry, describeConfirmLink } from './confirm.ts';
 
 /** A form of one token (43 characters) and its name: anything much longer is not our form. */
 const CONFIRM_BODY_MAX_BYTES = 1024;
-
-/**
- * The link's URL holds its token: other sites must not get it through a Referer. Not
- * `no-referrer`: under it Chromium sends `Origin: null` with the form's POST, which the origin
- * check refuses (decision 023). `strict-origin` sends our origin and never a path, so the token
- * leaves in no Referer, not even to ourselves (the style sheet, the form's POST).
- */
-const TOKEN_PAGE_REFERRER_POLICY = 'strict-origin';
-
-/** The link's token: the first value, as text (a repeated or odd parameter is no token). */
-function tokenOf(value: unknown): string {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : '';
-}
 
 const pageTitles: Record<ConfirmEntryView['kind'], string> = {
   ask: 'Confirm your entry',
@@ -109,7 +99,7 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.get<{ Querystring: Record<string, unknown> }>(CONFIRM_ENTRY_PATH, async (request, reply) => {
     const template = builtIndexHtml(app);
-    const token = tokenOf(request.query[CONFIRM_TOKEN_FIELD]);
+    const token = firstText(request.query[CONFIRM_TOKEN_FIELD]);
     const link = await describeConfirmLink(ctx, token);
     reply.header('referrer-policy', TOKEN_PAGE_REFERRER_POLICY);
     if (link.refusal) {
@@ -125,7 +115,7 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     async (request, reply) => {
       // Before anything changes: without the built client there is no page to answer with.
       const template = builtIndexHtml(app);
-      const token = tokenOf(request.body?.[CONFIRM_TOKEN_FIELD]);
+      const token = firstText(request.body?.[CONFIRM_TOKEN_FIELD]);
       try {
         const confirmation = await confirmEntry(ctx, token);
         const receipt = await confirmedReceipt(confirmation);
