@@ -8,7 +8,6 @@
  *   instances on the database: each one's lag from its deadline to its handling (p50, p99, max),
  *   and that each place got exactly one replacement.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#server/db/client.ts';
@@ -21,7 +20,8 @@ import {
   startPrizewheel,
   type RunningApp,
 } from './lib/prizewheel-process.ts';
-import { root, startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startProcess, stopProcess, waitForHttp } from './lib/processes.ts';
+import { startSmtpSink } from './lib/smtp-sink-process.ts';
 import { median, percentile } from './lib/stats.ts';
 
 const ENTRIES = Number(process.env.BENCH_CLAIM_ENTRIES ?? 100_000);
@@ -48,25 +48,6 @@ export type ClaimsBench = {
   replacements: number;
   placesWithOneReplacement: number;
 };
-
-type Sink = { child: ChildProcess; port: number; count: () => Promise<number> };
-
-async function startSink(): Promise<Sink> {
-  const child = fork(`${root}/bench/lib/smtp-sink.ts`, [], {
-    execArgv: ['--import', 'tsx'],
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) =>
-    child.once('message', (message) => resolve((message as { port: number }).port)),
-  );
-  const count = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (message) => resolve((message as { distinct: number }).distinct));
-      child.send('count');
-    });
-  return { child, port, count };
-}
 
 async function post(app: RunningApp, path: string, body: unknown) {
   const start = performance.now();
@@ -97,7 +78,7 @@ async function contestWithEntries(
 }
 
 async function benchNotices(result: Partial<ClaimsBench>): Promise<void> {
-  const sink = await startSink();
+  const sink = await startSmtpSink();
   const app = await startPrizewheel('postgres', {
     env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` },
   });
@@ -118,7 +99,7 @@ async function benchNotices(result: Partial<ClaimsBench>): Promise<void> {
         const startedAt = performance.now();
         times[index]!.push(await post(app, `/api/contests/${contests[index]![draw]}/draws`, {}));
         if (index === 0) {
-          while ((await sink.count()) < before + WINNERS) {
+          while ((await sink.count()).distinct < before.distinct + WINNERS) {
             if (performance.now() - startedAt > 300_000) throw new Error('notices not sent');
             await sleep(50);
           }

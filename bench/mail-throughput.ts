@@ -6,7 +6,6 @@
  * of entries would leave them), so the figures are the sending alone; they are taken from the
  * moment the server answers its health check, and count the mails sent from then on.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import type { Database } from '#server/db/client.ts';
@@ -14,7 +13,8 @@ import { JobQueue } from '#server/jobs/job-queue.ts';
 import { createMailQueue, type MailToQueue } from '#server/mail/mail-queue.ts';
 import { createMailTransport } from '#server/mail/transport.ts';
 import { startPrizewheel } from './lib/prizewheel-process.ts';
-import { cpuMs, root } from './lib/processes.ts';
+import { cpuMs } from './lib/processes.ts';
+import { startSmtpSink } from './lib/smtp-sink-process.ts';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 10_000);
 const QUEUE_CHUNK = 1000;
@@ -29,29 +29,6 @@ export type MailThroughput = {
   deliveries: number;
   distinctMessageIds: number;
 };
-
-type SinkCount = { received: number; distinct: number };
-
-async function startSink(): Promise<{
-  child: ChildProcess;
-  port: number;
-  count: () => Promise<SinkCount>;
-}> {
-  const child = fork(`${root}/bench/lib/smtp-sink.ts`, [], {
-    execArgv: ['--import', 'tsx'],
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve) =>
-    child.once('message', (message) => resolve((message as { port: number }).port)),
-  );
-  const count = () =>
-    new Promise<SinkCount>((resolve) => {
-      child.once('message', (message) => resolve(message as SinkCount));
-      child.send('count');
-    });
-  return { child, port, count };
-}
 
 /** Queues MAILS entry-confirmation-like mails through the product's own queue, no worker running. */
 async function queueMails(database: Database) {
@@ -91,7 +68,7 @@ async function queueMails(database: Database) {
 }
 
 async function measure(engine: 'postgres' | 'pglite'): Promise<MailThroughput> {
-  const sink = await startSink();
+  const sink = await startSmtpSink();
   try {
     const app = await startPrizewheel(engine, {
       prepare: queueMails,
