@@ -1,15 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { queryRows, type Db } from '#server/db/client.ts';
-import {
-  contestEntries,
-  contestPicks,
-  prizeClaims,
-  users,
-  type Contest,
-} from '#server/db/schema.ts';
+import { contestEntries, contestPicks, prizeClaims, type Contest } from '#server/db/schema.ts';
 import { AppError, GoneLinkError } from '#server/errors.ts';
 import {
+  findContestOwner,
   holdPicks,
   queueWinnerNotices,
   recordUrlFor,
@@ -60,22 +55,13 @@ function toClaimView(
   };
 }
 
-/** The owner's name and address, for the mail that tells them what became of a place. */
-async function ownerOf(tx: Db, contest: Contest) {
-  const [owner] = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, contest.ownerId));
-  return owner!;
-}
-
 async function queueOwnerUpdate(
   ctx: ClaimContext,
   tx: Db,
   contest: Contest,
   update: Pick<ClaimUpdate, 'position' | 'winnerName' | 'outcome' | 'replacementName'>,
 ) {
-  const owner = await ownerOf(tx, contest);
+  const owner = await findContestOwner(tx, contest);
   await ctx.mail.queue(tx, [
     {
       ...claimUpdateMail({

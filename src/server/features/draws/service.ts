@@ -35,6 +35,7 @@ import type { NoticeContext } from './winner-notices.ts';
 export {
   CLAIM_DEADLINE_JOB,
   CLAIM_REMINDER_JOB,
+  findContestOwner,
   queueWinnerNotices,
   recordUrlFor,
   type ClaimJob,

@@ -32,14 +32,17 @@ export const recordUrlFor = (appUrl: string, contestId: string) =>
 /** A winner to notify: their pick and where the notice goes. */
 export type NewWinner = { p: number; position: number; entryId: string; email: string };
 
-/** The owner's name as a mail's From line and greeting show it. */
-async function ownerOf(tx: Db, contest: Contest) {
+/**
+ * The contest's owner as mails name them: their name for a From line (one header line), their
+ * first name for a greeting, their address for a reply or a mail of their own.
+ */
+export async function findContestOwner(tx: Db, contest: Contest) {
   const [owner] = await tx
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, contest.ownerId));
   const name = displayNameForHeader(`${owner?.firstName ?? ''} ${owner?.lastName ?? ''}`);
-  return { name: name || null, email: owner?.email ?? '' };
+  return { name: name || null, firstName: owner?.firstName ?? null, email: owner?.email ?? '' };
 }
 
 /**
@@ -54,7 +57,7 @@ export async function queueWinnerNotices(
   winners: { winner: NewWinner; deadline: Date; isReminder?: boolean }[],
 ): Promise<void> {
   if (winners.length === 0) return;
-  const owner = await ownerOf(tx, contest);
+  const owner = await findContestOwner(tx, contest);
   // A new link per mail (notice, reminder, resend): every one leads to the place until it is
   // settled, and only their hashes are kept.
   const links = winners.map((item) => {
