@@ -21,15 +21,21 @@ export function acceptsEntries(contest: ContestTimes, now = Date.now()): boolean
 }
 
 /**
- * The server's status (the one rule, `contestStatusOf`) as the screen's clock moves on: an open
- * or paused contest ends at its end date without waiting for the next answer.
+ * The server's status (the one rule, `contestStatusOf`) as the screen's clock moves on: a
+ * scheduled contest opens at its start, and an open, scheduled or paused one ends at its end
+ * date, without waiting for the next answer.
  */
 export function statusAt(
-  contest: { status: ContestStatus; endDate: string | Date },
+  contest: { status: ContestStatus; endDate: string | Date; startDate?: string | Date | null },
   now = Date.now(),
 ): ContestStatus {
-  const endsNow = contest.status === 'open' || contest.status === 'paused';
-  return endsNow && now >= endTime(contest) ? 'ended' : contest.status;
+  const endsNow =
+    contest.status === 'open' || contest.status === 'paused' || contest.status === 'scheduled';
+  if (endsNow && now >= endTime(contest)) return 'ended';
+  const startsNow =
+    contest.status === 'scheduled' &&
+    (!contest.startDate || now >= new Date(contest.startDate).getTime());
+  return startsNow ? 'open' : contest.status;
 }
 
 /** 'Ended', 'Nd Nh left', 'Nh left' or 'Nm left' (contest cards). */

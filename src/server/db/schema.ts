@@ -22,6 +22,7 @@ import {
   fulfilmentStatuses,
   prizeDeliveries,
 } from '#shared/contracts/claims.ts';
+import type { ContestRules } from '#shared/contracts/contest-rules.ts';
 import {
   drawActions,
   drawMethods,
@@ -237,6 +238,15 @@ export const contests = pgTable(
     claimWindowMinutes: integer('claim_window_minutes').notNull().default(CLAIM_WINDOW_DEFAULT),
     notifyWinners: boolean('notify_winners').notNull().default(true),
     prizeDelivery: text('prize_delivery', { enum: prizeDeliveries }).notNull().default('digital'),
+    // Rules, schedule and consent (docs/product.md#rules-schedule-and-consent): entries open at
+    // the start (null: once published); dates are written for entrants in the zone; the rules'
+    // fields (null: none; their text is versioned in contest_rules_versions); the marketing
+    // consent sentence (empty: no box); the rules version in force when the entries were frozen.
+    startDate: timestamp('start_date', { withTimezone: true }),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    rules: jsonb('rules').$type<ContestRules>(),
+    consentText: text('consent_text').notNull().default(''),
+    frozenRulesVersion: integer('frozen_rules_version'),
     ...timestamps,
   },
   (table) => [
@@ -318,8 +328,21 @@ export const contestEntries = pgTable(
     clientHash: text('client_hash'),
     clientHash56: text('client_hash56'),
     clientHash48: text('client_hash48'),
+    // The rules version in force when the entry was made (null: the contest had no rules), the
+    // entrant's country where the rules ask for one, and their marketing consent: given at
+    // `consentAt` to the sentence whose SHA-256 is kept, until withdrawn.
+    rulesVersion: integer('rules_version'),
+    country: text('country'),
+    consentSha256: text('consent_sha256'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentWithdrawnAt: timestamp('consent_withdrawn_at', { withTimezone: true }),
+    // The entrant withdrew after the freeze: name and e-mail are erased, the row stays for the
+    // record's leaf (before the freeze a withdrawn entry is deleted).
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (table) => [
+    // An entrant's own page (/me) lists their mailbox's entries in every contest.
+    index('contest_entries_email_key_idx').on(table.emailKey),
     // One entry per mailbox per contest: the index is the guarantee. Entries stored before
     // addresses were folded that reach one mailbox were flagged as aliases by the migration,
     // and stay until the owner removes one.
@@ -552,4 +575,51 @@ export const claimLinks = pgTable(
       foreignColumns: [contestPicks.contestId, contestPicks.p],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The text of a contest's official rules, one row per version: publishing fixes version 1 and
+ * every change that alters the text adds the next (docs/product.md#official-rules). The hash is
+ * of the text exactly as rules.txt serves it.
+ */
+export const contestRulesVersions = pgTable(
+  'contest_rules_versions',
+  {
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    sha256: text('sha256').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.contestId, table.version] })],
+);
+
+/**
+ * An entrant's sign-in link to their own page (/me): 15 minutes, used once, kept as SHA-256.
+ * It names a folded mailbox, never an account.
+ */
+export const entrantLinks = pgTable(
+  'entrant_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    emailKey: text('email_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('entrant_links_expires_idx').on(table.expiresAt)],
+);
+
+/** The session an entrant's link opens on their own page, kept as SHA-256 of its cookie. */
+export const entrantSessions = pgTable(
+  'entrant_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    emailKey: text('email_key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('entrant_sessions_expires_idx').on(table.expiresAt)],
 );

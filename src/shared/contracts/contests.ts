@@ -7,22 +7,11 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
-import {
-  CLAIM_WINDOW_DEFAULT,
-  claimWindowMinutes,
-  prizeDeliveries,
-  prizeDelivery,
-  type PrizeDelivery,
-} from './claims.ts';
+import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
+import { rulesMessages, rulesScheduleFields, type ContestRules } from './contest-rules.ts';
 import { winnersCount } from './draws.ts';
 import { entryFlags } from './entry-flags.ts';
-import {
-  REFERRAL_BONUS_DEFAULT,
-  REFERRAL_BONUS_MAX,
-  REFERRAL_CAP_DEFAULT,
-  REFERRAL_CAP_MAX,
-  REFERRAL_CAP_MIN,
-} from './referrals.ts';
+import { REFERRAL_BONUS_MAX, REFERRAL_CAP_MAX, REFERRAL_CAP_MIN } from './referrals.ts';
 
 /** PostgreSQL text cannot hold a NUL character: refused here rather than failing on insert. */
 const NO_NUL = /^[^\0]*$/;
@@ -110,8 +99,17 @@ function contestBody(messages: Messages) {
     claimWindowMinutes: claimWindowMinutes.optional(),
     notifyWinners: z.boolean({ error: 'Notify winners must be true or false' }).optional(),
     prizeDelivery: prizeDelivery.optional(),
+    // Rules, schedule and consent (docs/product.md#rules-schedule-and-consent): left out, open
+    // once published, UTC, no rules and no consent box for a new contest; an edit keeps them.
+    ...rulesScheduleFields,
   });
 }
+
+/** A start must come before the end (when both are readable dates). */
+const startsBeforeEnd = (value: { startDate?: Date | null; endDate: unknown }) =>
+  !(value.startDate instanceof Date) ||
+  !(value.endDate instanceof Date) ||
+  value.startDate.getTime() < value.endDate.getTime();
 
 /**
  * Creating: the builder's wording (docs/product.md#validation-rules); the end must lie ahead.
@@ -129,7 +127,8 @@ export const createContestBody = contestBody({
   .refine((value) => !(value.endDate instanceof Date) || value.endDate.getTime() > Date.now(), {
     message: 'End date must be in the future',
     path: ['endDate'],
-  });
+  })
+  .refine(startsBeforeEnd, { message: rulesMessages.startAfterEnd, path: ['startDate'] });
 export type CreateContestBody = z.input<typeof createContestBody>;
 
 /**
@@ -141,7 +140,7 @@ export const updateContestBody = contestBody({
   description: 'Description is required',
   prizeDetails: 'Prize details are required',
   endDate: 'End date is required',
-});
+}).refine(startsBeforeEnd, { message: rulesMessages.startAfterEnd, path: ['startDate'] });
 export type UpdateContestBody = z.input<typeof updateContestBody>;
 
 /** Refusals of changes that no longer apply once the winners are drawn (409 CONTEST_DRAWN). */
@@ -164,11 +163,12 @@ export const contestIdParamsAlias = z.object({
 
 /**
  * Where a contest stands (docs/product.md#contest-states), computed by the server in one place
- * and read by every screen: a draft was never published; open takes entries; paused was
+ * and read by every screen: a draft was never published; scheduled is published and waits for its
+ * start date; open takes entries; paused was
  * published and then stopped by its owner; ended has passed its end date without a draw; drawn
  * was frozen by its first draw, whatever its dates.
  */
-export const contestStatuses = ['draft', 'open', 'paused', 'ended', 'drawn'] as const;
+export const contestStatuses = ['draft', 'scheduled', 'open', 'paused', 'ended', 'drawn'] as const;
 export const contestStatus = z.enum(contestStatuses);
 export type ContestStatus = z.infer<typeof contestStatus>;
 
@@ -209,6 +209,13 @@ export const publicContest = z.object({
   claimWindowMinutes: z.number(),
   notifyWinners: z.boolean(),
   prizeDelivery: z.enum(prizeDeliveries),
+  /** Entries open at this instant (null: once published); dates are shown in `timeZone`. */
+  startDate: z.date().nullable(),
+  timeZone: z.string(),
+  /** The official rules' fields, or null (no rules); their text is `/c/{id}/rules.txt`. */
+  rules: z.custom<ContestRules>().nullable(),
+  /** The marketing-consent sentence beside the entry form; empty: no consent box. */
+  consentText: z.string(),
 });
 
 export const ownerContest = publicContest.extend({
@@ -229,86 +236,3 @@ type Json<T> = {
 };
 export type PublicContest = Json<z.infer<typeof publicContest>>;
 export type OwnerContest = Json<z.infer<typeof ownerContest>>;
-
-/** The units the form offers for the time to claim, in minutes each. */
-export const claimWindowUnits = { minutes: 1, hours: 60, days: 24 * 60 } as const;
-export type ClaimWindowUnit = keyof typeof claimWindowUnits;
-
-/**
- * A claim window as the form shows it: in hours up to 3 days ("72 hours", as owners say it), in
- * days beyond when they are whole, else in hours or minutes.
- */
-export function claimWindowToForm(minutes: number): {
-  claimWindow: string;
-  claimWindowUnit: ClaimWindowUnit;
-} {
-  const { days, hours } = claimWindowUnits;
-  const unit: ClaimWindowUnit =
-    minutes > CLAIM_WINDOW_DEFAULT && minutes % days === 0
-      ? 'days'
-      : minutes % hours === 0
-        ? 'hours'
-        : 'minutes';
-  return { claimWindow: String(minutes / claimWindowUnits[unit]), claimWindowUnit: unit };
-}
-
-/** The form's amount and unit in minutes; NaN when the amount is blank or not a number. */
-export function claimWindowFromForm(amount: string, unit: ClaimWindowUnit): number {
-  const text = amount.trim();
-  // Rounded to the minute: 1.1 hours is 66 minutes, not 66.00000000000001.
-  return text === '' ? Number.NaN : Math.round(Number(text) * claimWindowUnits[unit] * 1e6) / 1e6;
-}
-
-/** What the contest form holds: text inputs, a datetime-local value in the browser's zone. */
-export type ContestFormValues = {
-  title: string;
-  description: string;
-  prizeDetails: string;
-  prizeValue: string;
-  endDate: string;
-  maxEntries: string;
-  confirmationMessage: string;
-  winnersCount: string;
-  requireConfirmation: boolean;
-  referralBonus: string;
-  referralCap: string;
-  showLeaderboard: boolean;
-  notifyWinners: boolean;
-  /** The time to claim as typed, in `claimWindowUnit`s. */
-  claimWindow: string;
-  claimWindowUnit: ClaimWindowUnit;
-  prizeDelivery: PrizeDelivery;
-};
-
-/** Maps form text to the API body, so the form validates with the route's own contract. */
-export function contestFormToBody(values: ContestFormValues) {
-  const maxEntries = values.maxEntries.trim();
-  const localEnd = values.endDate ? new Date(values.endDate) : null;
-  return {
-    title: values.title,
-    description: values.description,
-    prizeDetails: values.prizeDetails,
-    prizeValue: values.prizeValue,
-    endDate:
-      localEnd && !Number.isNaN(localEnd.getTime()) ? localEnd.toISOString() : values.endDate,
-    maxEntries: maxEntries === '' ? null : Number(maxEntries),
-    confirmationMessage: values.confirmationMessage,
-    winnersCount: Number(values.winnersCount.trim() || 1),
-    requireConfirmation: values.requireConfirmation,
-    referralBonus: Number(values.referralBonus.trim() || REFERRAL_BONUS_DEFAULT),
-    referralCap: Number(values.referralCap.trim() || REFERRAL_CAP_DEFAULT),
-    showLeaderboard: values.showLeaderboard,
-    notifyWinners: values.notifyWinners,
-    claimWindowMinutes: claimWindowFromForm(values.claimWindow, values.claimWindowUnit),
-    prizeDelivery: values.prizeDelivery,
-  };
-}
-
-export const createContestForm = z.preprocess(
-  (values) => contestFormToBody(values as ContestFormValues),
-  createContestBody,
-);
-export const updateContestForm = z.preprocess(
-  (values) => contestFormToBody(values as ContestFormValues),
-  updateContestBody,
-);

@@ -31,6 +31,7 @@ describe('contest status', () => {
     const past = new Date(Date.now() - DAY_MS);
     byStatus = {
       draft: await seedContest(t.database, owner, { publishedAt: null, isActive: false }),
+      scheduled: await seedContest(t.database, owner, { startDate: new Date(Date.now() + DAY_MS) }),
       open: await seedContest(t.database, owner),
       paused: await seedContest(t.database, owner, { isActive: false }),
       ended: await seedContest(t.database, owner, { endDate: past }),
@@ -53,6 +54,7 @@ describe('contest status', () => {
 
   const expected: [keyof typeof byStatus, ContestStatus][] = [
     ['draft', 'draft'],
+    ['scheduled', 'scheduled'],
     ['open', 'open'],
     ['paused', 'paused'],
     ['ended', 'ended'],
@@ -93,7 +95,7 @@ describe('contest status', () => {
     expect(rows).toHaveLength(ids.length);
     for (const row of rows) expect(row.status).toBe(contestStatusOf(row.contest));
     expect(new Set(rows.map((row) => row.status))).toEqual(
-      new Set(['draft', 'open', 'paused', 'ended', 'drawn']),
+      new Set(['draft', 'scheduled', 'open', 'paused', 'ended', 'drawn']),
     );
   });
 
@@ -112,7 +114,7 @@ describe('contest status', () => {
       expect(listed.find(({ id }) => id === extraOpen.id)?.status).toBe('open');
     });
 
-    it.each(['draft', 'open', 'paused', 'ended', 'drawn'] as const)(
+    it.each(['draft', 'scheduled', 'open', 'paused', 'ended', 'drawn'] as const)(
       'lists exactly the %s contests when filtered by that status, with their count',
       async (status) => {
         const response = await asAdmin(`/api/admin/contests?status=${status}&limit=500`);

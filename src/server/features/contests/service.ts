@@ -6,6 +6,7 @@ import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
+import { rulesMessages } from '#shared/contracts/contest-rules.ts';
 import {
   contestMessages,
   type ContestStatus,
@@ -52,7 +53,10 @@ export async function getManagedContest(
   return contest;
 }
 
-type StatusFields = Pick<Contest, 'publishedAt' | 'frozenAt' | 'endDate' | 'isActive'>;
+type StatusFields = Pick<
+  Contest,
+  'publishedAt' | 'frozenAt' | 'endDate' | 'isActive' | 'startDate'
+>;
 
 /**
  * Where a contest stands (docs/product.md#contest-states), the one rule every answer carries.
@@ -63,7 +67,8 @@ export function contestStatusOf(contest: StatusFields, now = Date.now()): Contes
   if (contest.publishedAt === null) return 'draft';
   if (contest.frozenAt !== null) return 'drawn';
   if (now >= contest.endDate.getTime()) return 'ended';
-  return contest.isActive ? 'open' : 'paused';
+  if (!contest.isActive) return 'paused';
+  return contest.startDate && now < contest.startDate.getTime() ? 'scheduled' : 'open';
 }
 
 /**
@@ -75,6 +80,7 @@ export const contestStatusSql: SQL<ContestStatus> = sql<ContestStatus>`(case
   when ${contests.frozenAt} is not null then 'drawn'
   when ${contests.endDate} <= now() then 'ended'
   when not ${contests.isActive} then 'paused'
+  when ${contests.startDate} > now() then 'scheduled'
   else 'open'
 end)`;
 
@@ -106,6 +112,10 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     claimWindowMinutes: contest.claimWindowMinutes,
     notifyWinners: contest.notifyWinners,
     prizeDelivery: contest.prizeDelivery,
+    startDate: contest.startDate,
+    timeZone: contest.timeZone,
+    rules: contest.rules,
+    consentText: contest.consentText,
   };
 }
 
@@ -217,6 +227,12 @@ export async function updateContest(
   if (lockedChange && contest.frozenAt) {
     throw new AppError(lockedChange.code, lockedChange.message, {
       [lockedChange.field]: lockedChange.message,
+    });
+  }
+  const startDate = input.startDate === undefined ? contest.startDate : input.startDate;
+  if (startDate && startDate.getTime() >= input.endDate.getTime()) {
+    throw new AppError('VALIDATION', rulesMessages.startAfterEnd, {
+      startDate: rulesMessages.startAfterEnd,
     });
   }
   const movesEnd = !sameMinute(input.endDate, contest.endDate);

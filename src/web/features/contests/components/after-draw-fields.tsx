@@ -5,7 +5,7 @@ import {
   claimWindowUnits,
   type ClaimWindowUnit,
   type ContestFormValues,
-} from '#shared/contracts/contests.ts';
+} from '#shared/contracts/contest-form.ts';
 import { Field, FieldMessage } from '#web/components/ui/field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { SwitchField } from '#web/components/ui/switch-field.tsx';

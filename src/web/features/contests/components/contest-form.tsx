@@ -16,7 +16,7 @@ import {
   type ContestFormValues,
   type createContestForm,
   type updateContestForm,
-} from '#shared/contracts/contests.ts';
+} from '#shared/contracts/contest-form.ts';
 import { WINNERS_COUNT_MAX } from '#shared/contracts/draws.ts';
 import {
   LEADERBOARD_SIZE,
@@ -33,6 +33,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
 import { claimWindowErrorOnField } from '../lib/claim-window.ts';
 import { AfterDrawFields, afterDrawLabels } from './after-draw-fields.tsx';
+import { emptyRulesForm, rulesLabels } from './rules-fields.tsx';
 
 export const emptyContestForm: ContestFormValues = {
   title: '',
@@ -50,6 +51,7 @@ export const emptyContestForm: ContestFormValues = {
   notifyWinners: true,
   ...claimWindowToForm(CLAIM_WINDOW_DEFAULT),
   prizeDelivery: 'digital',
+  ...emptyRulesForm(),
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -74,6 +76,7 @@ const labels: Labels = {
   referralCap: 'Bonus entry cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
   ...afterDrawLabels,
+  ...rulesLabels,
 };
 
 /** One form for building and editing; the schema decides the wording of the errors. */

@@ -7,6 +7,7 @@ export const statusLooks: Record<
   { label: string; tone: 'success' | 'neutral' | 'warning' | 'info' }
 > = {
   draft: { label: 'Draft', tone: 'info' },
+  scheduled: { label: 'Scheduled', tone: 'info' },
   open: { label: 'Active', tone: 'success' },
   paused: { label: 'Paused', tone: 'warning' },
   ended: { label: 'Ended', tone: 'neutral' },
@@ -21,7 +22,10 @@ export function StatusBadge({
   contest,
   now,
 }: {
-  contest: Pick<PublicContest, 'status'> & { endDate: string | Date };
+  contest: Pick<PublicContest, 'status'> & {
+    endDate: string | Date;
+    startDate?: string | Date | null;
+  };
   now?: number;
 }) {
   const { label, tone } = statusLooks[statusAt(contest, now)];

@@ -38,12 +38,13 @@ export function StatusControl({ contest, now }: { contest: OwnerContest; now?: n
   const setActive = useSetContestActive(contest.id);
   const status = statusAt(contest, now);
   if (status === 'ended' || status === 'drawn') return null;
-  const action = actions[status];
+  // Before its start a published contest pauses like an open one.
+  const action = actions[status === 'scheduled' ? 'open' : status];
   const Icon = action.icon;
   return (
     <Button
       size="sm"
-      variant={status === 'open' ? 'outline' : 'primary'}
+      variant={status === 'open' || status === 'scheduled' ? 'outline' : 'primary'}
       disabled={setActive.isPending}
       onClick={() =>
         setActive.mutate(action.isActive, {

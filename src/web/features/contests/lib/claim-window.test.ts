@@ -4,7 +4,7 @@ import {
   claimWindowToForm,
   contestFormToBody,
   type ContestFormValues,
-} from '#shared/contracts/contests.ts';
+} from '#shared/contracts/contest-form.ts';
 import { claimWindowError } from './claim-window.ts';
 
 describe('the time to claim in the contest form', () => {
@@ -45,6 +45,18 @@ describe('the time to claim in the contest form', () => {
       claimWindow: '2',
       claimWindowUnit: 'days',
       prizeDelivery: 'shipping',
+      startDate: '',
+      timeZone: 'UTC',
+      hasRules: false,
+      sponsorName: '',
+      sponsorContact: '',
+      minAge: '',
+      allowedCountries: [],
+      excludedRegions: '',
+      employeesExcluded: false,
+      prizeRetailValue: '',
+      additionalTerms: '',
+      consentText: '',
     } satisfies ContestFormValues;
     expect(contestFormToBody(values)).toMatchObject({
       notifyWinners: false,

@@ -5,7 +5,7 @@ import {
   claimWindowUnits,
   type ClaimWindowUnit,
   type ContestFormValues,
-} from '#shared/contracts/contests.ts';
+} from '#shared/contracts/contest-form.ts';
 
 /** The most a field can hold in a unit: 43,200 minutes, 720 hours, 30 days. */
 export function claimWindowMaxIn(unit: ClaimWindowUnit): number {

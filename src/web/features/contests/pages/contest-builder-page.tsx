@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { createContestForm } from '#shared/contracts/contests.ts';
+import { createContestForm } from '#shared/contracts/contest-form.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -30,7 +30,12 @@ function ContestBuilder() {
     form.handleSubmit((body) => {
       setSavingAs(isActive ? 'live' : 'draft');
       create.mutate(
-        { ...body, endDate: body.endDate.toISOString(), isActive },
+        {
+          ...body,
+          endDate: body.endDate.toISOString(),
+          startDate: body.startDate ? body.startDate.toISOString() : null,
+          isActive,
+        },
         {
           onSuccess: (contest) => {
             toast({

@@ -1,9 +1,6 @@
 import { Link, useLocation } from 'wouter';
-import {
-  claimWindowToForm,
-  updateContestForm,
-  type OwnerContest,
-} from '#shared/contracts/contests.ts';
+import { claimWindowToForm, updateContestForm } from '#shared/contracts/contest-form.ts';
+import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
@@ -20,6 +17,7 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
+import { rulesFormOf } from '../components/rules-fields.tsx';
 
 export function ContestEditPage({ params }: { params: { id: string } }) {
   return <RequireUser>{() => <ContestEdit contestId={params.id} />}</RequireUser>;
@@ -65,6 +63,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     notifyWinners: contest.notifyWinners,
     ...claimWindowToForm(contest.claimWindowMinutes),
     prizeDelivery: contest.prizeDelivery,
+    ...rulesFormOf(contest),
   });
   // After the first draw the number of places, the rule on flagged entries, the referral bonus
   // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them
@@ -77,6 +76,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
         {
           ...body,
           endDate: body.endDate.toISOString(),
+          startDate: body.startDate ? body.startDate.toISOString() : null,
           ...(lockedByDraw ? {} : { winnersCount, referralBonus, referralCap, claimWindowMinutes }),
         },
         {

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/**
+ * Rules, schedule and consent of a contest (docs/product.md#rules-schedule-and-consent): when it
+ * opens, the zone its dates are written in, its official rules and the marketing-consent sentence.
+ * The field names and limits are a contract that outside checkers are written against.
+ */
+
+/** ISO 3166-1 alpha-2, the officially assigned codes. */
+export const COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +
+  'BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ ' +
+  'EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW ' +
+  'GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY ' +
+  'KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV ' +
+  'MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
+  'QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG ' +
+  'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+const countrySet = new Set(COUNTRY_CODES);
+
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && countrySet.has(value);
+}
+
+/** The country's English name ("Spain"), or its code where the runtime has no name for it. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export const MIN_AGES = [13, 16, 18, 21] as const;
+export type MinAge = (typeof MIN_AGES)[number];
+
+export const RULES_LIMITS = {
+  sponsorName: 120,
+  sponsorContact: 300,
+  excludedRegions: 300,
+  prizeRetailValue: 60,
+  additionalTerms: 5000,
+  consentText: 300,
+} as const;
+
+/** The runtime's IANA zones (plus UTC, which V8 lists only as Etc/UTC's alias). */
+let zones: Set<string> | undefined;
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 64) return false;
+  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
+  return zones.has(value);
+}
+
+/** The zone the builder starts with: the owner's browser's, when the runtime lists it. */
+export function browserTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : 'UTC';
+}
+
+const NO_NUL = /^[^\0]*$/;
+const NUL_MESSAGE = 'Contains a character that is not allowed';
+
+const ruleText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, `${label} is required`)
+    .max(max, `Must be at most ${max.toLocaleString('en-US')} characters`)
+    .regex(NO_NUL, NUL_MESSAGE);
+
+export const contestRules = z.object({
+  sponsorName: ruleText('Sponsor name', 1, RULES_LIMITS.sponsorName),
+  sponsorContact: ruleText('Sponsor contact', 1, RULES_LIMITS.sponsorContact),
+  minAge: z
+    .union(
+      MIN_AGES.map((age) => z.literal(age)),
+      { error: `Minimum age must be one of ${MIN_AGES.join(', ')}, or none` },
+    )
+    .nullable()
+    .default(null),
+  allowedCountries: z
+    .array(
+      z.string().refine(isCountryCode, 'Countries must be ISO 3166-1 alpha-2 codes, such as ES'),
+      { error: 'Countries must be a list of ISO 3166-1 alpha-2 codes' },
+    )
+    .max(COUNTRY_CODES.length)
+    .default([])
+    // One country once, in a stable order: the rules' text (and its hash) must not depend on
+    // the order they were picked in.
+    .transform((codes) => [...new Set(codes)].sort()),
+  excludedRegions: ruleText('Excluded regions', 0, RULES_LIMITS.excludedRegions).default(''),
+  employeesExcluded: z
+    .boolean({ error: 'Employees excluded must be true or false' })
+    .default(false),
+  prizeRetailValue: ruleText('Prize retail value', 0, RULES_LIMITS.prizeRetailValue).default(''),
+  additionalTerms: ruleText('Additional terms', 0, RULES_LIMITS.additionalTerms).default(''),
+});
+export type ContestRules = z.output<typeof contestRules>;
+
+/** `startDate`: an instant, or null (open once published). */
+export const startDateField = z
+  .union([z.string(), z.null()], { error: 'Start date must be a valid date and time' })
+  .refine((value) => value === null || value === '' || !Number.isNaN(Date.parse(value)), {
+    message: 'Start date must be a valid date and time',
+  })
+  .transform((value) => (value ? new Date(value) : null));
+
+export const timeZoneField = z
+  .string({ error: 'Time zone is required' })
+  .refine(isTimeZone, 'Time zone must be an IANA zone name, such as Europe/Madrid');
+
+export const consentTextField = z
+  .string({ error: 'Consent text must be text' })
+  .trim()
+  .max(
+    RULES_LIMITS.consentText,
+    `Must be at most ${RULES_LIMITS.consentText.toLocaleString('en-US')} characters`,
+  )
+  .regex(NO_NUL, NUL_MESSAGE);
+
+/** The contest fields of this contract, each optional in a body (an edit keeps what is left out). */
+export const rulesScheduleFields = {
+  startDate: startDateField.optional(),
+  timeZone: timeZoneField.optional(),
+  rules: contestRules.nullable().optional(),
+  consentText: consentTextField.optional(),
+};
+
+export const rulesMessages = {
+  startAfterEnd: 'Start date must be before the end date',
+  notStarted: (date: string) => `This contest opens on ${date}.`,
+};
+
+/** A date as entrants read it: "Monday, 30 November 2026 at 14:05 CET" in the contest's zone. */
+export function formatContestDate(instant: Date | string, timeZone: string): string {
+  const date = new Date(instant);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((item) => item.type === type)?.value ?? '';
+  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
+}
+
+/** The version of the rules in a draw record: the one in force when the entries were frozen. */
+export type RulesReference = { version: number; sha256: string };
+
+export type RulesVersion = { version: number; publishedAt: string; sha256: string; text: string };
+export type RulesVersionsResponse = { versions: RulesVersion[] };
