@@ -52,9 +52,10 @@ export const entryTermsMessages = {
  * The terms' fields of a body, checked for their types only (what the contest asks is checked
  * where the contest is read: checkEntryTerms). A field left out is undefined.
  */
-export function readEntryTerms(
-  fields: Record<string, unknown>,
-): { terms: EntryTerms; errors: Partial<Record<EntryTermField, string>> } {
+export function readEntryTerms(fields: Record<string, unknown>): {
+  terms: EntryTerms;
+  errors: Partial<Record<EntryTermField, string>>;
+} {
   const terms: EntryTerms = {};
   const errors: Partial<Record<EntryTermField, string>> = {};
   for (const field of entryTermChecks) {
@@ -77,7 +78,8 @@ export function checkEntryTerms(
   contest: ContestTerms,
 ): Partial<Record<EntryTermField, string>> {
   const errors: Partial<Record<EntryTermField, string>> = {};
-  if (contest.hasRules && terms.acceptRules !== true) errors.acceptRules = entryTermsMessages.acceptRules;
+  if (contest.hasRules && terms.acceptRules !== true)
+    errors.acceptRules = entryTermsMessages.acceptRules;
   if (contest.minAge !== null && terms.confirmAge !== true) {
     errors.confirmAge = entryTermsMessages.confirmAge(contest.minAge);
   }
