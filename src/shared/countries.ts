@@ -1,10 +1,10 @@
 /**
- * Countries as the official rules and the entry form name them. Free of any library: the public
- * entry page loads it.
+ * The countries a contest's rules may name (ISO 3166-1 alpha-2). Checked by the server and the
+ * owner's screens; the public entry page only names them (country-name.ts), without this list.
  */
 
 /** ISO 3166-1 alpha-2, the officially assigned codes. */
-export const COUNTRY_CODES = (
+const CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +
   'BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ ' +
   'EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW ' +
@@ -12,19 +12,15 @@ export const COUNTRY_CODES = (
   'KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV ' +
   'MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
   'QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG ' +
-  'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-const countrySet = new Set(COUNTRY_CODES);
+  'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
+let countrySet: Set<string> | undefined;
 
-export function isCountryCode(value: unknown): value is string {
-  return typeof value === 'string' && countrySet.has(value);
+/** The codes as a set, made when first asked for. */
+export function countryCodes(): ReadonlySet<string> {
+  countrySet ??= new Set(CODES.split(' '));
+  return countrySet;
 }
 
-/** The country's English name ("Spain"), or its code where the runtime has no name for it. */
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && countryCodes().has(value);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, isCountryCode } from '#shared/countries.ts';
+import { countryCodes, isCountryCode } from '#shared/countries.ts';
 
 /**
  * Rules, schedule and consent of a contest (docs/product.md#rules-schedule-and-consent): when it
@@ -59,7 +59,7 @@ export const contestRules = z.object({
       z.string().refine(isCountryCode, 'Countries must be ISO 3166-1 alpha-2 codes, such as ES'),
       { error: 'Countries must be a list of ISO 3166-1 alpha-2 codes' },
     )
-    .max(COUNTRY_CODES.length)
+    .max(countryCodes().size)
     .default([])
     // One country once, in a stable order: the rules' text (and its hash) must not depend on
     // the order they were picked in.
@@ -106,25 +106,6 @@ export const rulesMessages = {
   startAfterEnd: 'Start date must be before the end date',
   notStarted: (date: string) => `This contest opens on ${date}.`,
 };
-
-/** A date as entrants read it: "Monday, 30 November 2026 at 14:05 CET" in the contest's zone. */
-export function formatContestDate(instant: Date | string, timeZone: string): string {
-  const date = new Date(instant);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
-}
 
 /** The version of the rules in a draw record: the one in force when the entries were frozen. */
 export type RulesReference = { version: number; sha256: string };

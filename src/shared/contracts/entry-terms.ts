@@ -1,4 +1,4 @@
-import { countryName, isCountryCode } from '#shared/countries.ts';
+import { countryName } from '#shared/country-name.ts';
 
 /**
  * What an entry agrees to and declares beside its name and e-mail, when the contest asks
@@ -47,30 +47,6 @@ export const entryTermsMessages = {
   countryNotAllowed: (code: string) =>
     `Sorry, this contest is not open to entrants in ${countryName(code)}.`,
 };
-
-/**
- * The terms' fields of a body, checked for their types only (what the contest asks is checked
- * where the contest is read: checkEntryTerms). A field left out is undefined.
- */
-export function readEntryTerms(fields: Record<string, unknown>): {
-  terms: EntryTerms;
-  errors: Partial<Record<EntryTermField, string>>;
-} {
-  const terms: EntryTerms = {};
-  const errors: Partial<Record<EntryTermField, string>> = {};
-  for (const field of entryTermChecks) {
-    if (!Object.hasOwn(fields, field) || fields[field] === undefined) continue;
-    const value = fields[field];
-    if (typeof value === 'boolean') terms[field] = value;
-    else errors[field] = entryTermsMessages.notBoolean;
-  }
-  if (Object.hasOwn(fields, 'country') && fields.country !== undefined && fields.country !== '') {
-    const country = fields.country;
-    if (isCountryCode(country)) terms.country = country;
-    else errors.country = entryTermsMessages.countryUnknown;
-  }
-  return { terms, errors };
-}
 
 /** What the contest asks and the entry lacks, by field; empty when the entry may go in. */
 export function checkEntryTerms(

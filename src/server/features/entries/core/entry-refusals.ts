@@ -1,5 +1,6 @@
 import { AppError } from '#server/errors.ts';
-import { formatContestDate, rulesMessages } from '#shared/contracts/contest-rules.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
+import { rulesMessages } from '#shared/contracts/contest-rules.ts';
 import { entryMessages } from '#shared/contracts/entries.ts';
 import type { EntryTermField } from '#shared/contracts/entry-terms.ts';
 

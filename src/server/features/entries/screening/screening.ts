@@ -14,17 +14,14 @@ import {
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
-import {
-  readEntryTerms,
-  type EntryTermField,
-  type EntryTerms,
-} from '#shared/contracts/entry-terms.ts';
+import type { EntryTermField, EntryTerms } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { isThrowawayAddress } from '../core/email-identity.ts';
 import { hashClientAddress, referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';
 import { contestNotStarted } from '../core/entry-refusals.ts';
 import { verifyCaptcha } from './captcha.ts';
+import { readEntryTerms } from './read-entry-terms.ts';
 
 /** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */
 export type Submission = EnterContestBody & {
