@@ -48,8 +48,9 @@ export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
       frozenLeftOut: leftOut,
       frozenExcluded,
       // The official rules in force at the freeze, which the public record names: changes to
-      // the rules take the same lock, so none is half-made here.
-      frozenRulesVersion: await currentRulesVersion({ db: tx }, contest.id),
+      // the rules take the same lock, so none is half-made here. Rules taken off the contest
+      // leave none in force, though their versions stay readable.
+      frozenRulesVersion: contest.rules ? await currentRulesVersion({ db: tx }, contest.id) : null,
     })
     .where(eq(contests.id, contest.id));
   await tx.insert(contestLeaves).values({

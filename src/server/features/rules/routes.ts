@@ -4,7 +4,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { firstText, pageWithoutApp } from '#server/lib/page-without-app.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
-import { formatContestDate } from '#shared/contracts/contest-rules.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import {
   officialRulesMessages,
   rulesVersionsResponse,

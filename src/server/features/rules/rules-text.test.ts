@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatContestDate } from '#shared/contracts/contest-rules.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { rulesTextOf, type RulesTextContest } from './rules-text.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Contest } from '#server/db/schema.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import type { PrizeDelivery } from '#shared/contracts/claims.ts';
 import { claimWindowToForm } from '#shared/contracts/contest-form.ts';
-import { countryName, formatContestDate } from '#shared/contracts/contest-rules.ts';
+import { countryName } from '#shared/country-name.ts';
 
 /** The contest's fields the official rules are written from (docs/product.md#official-rules). */
 export type RulesTextContest = Pick<

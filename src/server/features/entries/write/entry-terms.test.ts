@@ -196,6 +196,29 @@ describe('entry terms', () => {
     });
   });
 
+  it('stores the rules version in force at each entry', async () => {
+    const created = await request(t, owner, {
+      method: 'POST',
+      url: '/api/contests',
+      payload: { ...contestBody(), rules: rules() },
+    });
+    const contestId = created.json().id as string;
+    const first = await enter(contestId, { name: 'A', email: 'a@example.com', acceptRules: true });
+    const edited = await request(t, owner, {
+      method: 'PUT',
+      url: `/api/contests/${contestId}`,
+      payload: {
+        ...contestBody(),
+        endDate: created.json().endDate,
+        rules: rules({ additionalTerms: 'One prize per household.' }),
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const second = await enter(contestId, { name: 'B', email: 'b@example.com', acceptRules: true });
+    expect((await entryOf(first.json().id)).rulesVersion).toBe(1);
+    expect((await entryOf(second.json().id)).rulesVersion).toBe(2);
+  });
+
   describe('the consent box', () => {
     const sentence = "Send me Coach Ana's weekly tips";
     let contestId: string;

@@ -316,8 +316,11 @@ async function lockContest(
         floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms,
         floor(extract(epoch from start_date) * 1000)::float8 as start_date_ms, time_zone, rules,
         consent_text,
-        -- The rules version in force, which each entry of the batch is made under.
-        (select max(version) from contest_rules_versions where contest_id = ${contestId}) as rules_version
+        -- The rules version in force, which each entry of the batch is made under (none once
+        -- the owner took the rules off, though their versions stay readable).
+        case when rules is not null then
+          (select max(version) from contest_rules_versions where contest_id = ${contestId})
+        end as rules_version
       from contests where id = ${contestId} for update
     )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}${
       lockingMailboxes
