@@ -193,11 +193,11 @@ test.describe('CSV import and export', () => {
 
       const content = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
       expect(content.split('\r\n')).toEqual([
-        '"name","email","entryDate","status","flags","referrals","weight"',
-        '"Alice Johnson","alice@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1"',
-        '"Díaz, Carla","carla@example.com","2026-03-02T11:30:00.000Z","confirmed","","0","1"',
+        '"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
+        '"Alice Johnson","alice@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1","","no",""',
+        '"Díaz, Carla","carla@example.com","2026-03-02T11:30:00.000Z","confirmed","","0","1","","no",""',
         // A spreadsheet would run this as a formula: it is exported as plain text.
-        `"'=HYPERLINK(""x"")","formula@example.com","2026-03-03T09:15:00.000Z","confirmed","","0","1"`,
+        `"'=HYPERLINK(""x"")","formula@example.com","2026-03-03T09:15:00.000Z","confirmed","","0","1","","no",""`,
         '',
       ]);
     },

@@ -171,6 +171,11 @@ export type ContestEntryItem = {
   referralReason: ReferralReason | null;
   /** A pending entry's confirmation mail: sent, waiting, retrying or failed (null otherwise). */
   confirmationMail: ConfirmationMailStatus;
+  /** Where the entrant lives, where the rules asked (ISO 3166-1 alpha-2). */
+  country: string | null;
+  /** The entrant's marketing consent stands ('yes': given and not withdrawn), and since when. */
+  consent: 'yes' | 'no';
+  consentAt: string | null;
 };
 
 /** The owner's entry list shows all entries, or only those pending, confirmed or flagged. */

@@ -183,6 +183,9 @@ describe('double opt-in', () => {
         referred: false,
         referralReason: null,
         confirmationMail: 'sent',
+        country: null,
+        consent: 'no',
+        consentAt: null,
       },
     ]);
     expect((await ownerList(t, owner, contest.id, 'pending')).total).toBe(1);
@@ -457,7 +460,7 @@ describe('double opt-in', () => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.body.split('\r\n')[0]).toBe(
-      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"',
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
     );
     const rows = parse(exported.body, { bom: true, columns: true }) as Record<string, string>[];
     // Oldest first; entries made within one millisecond may come in either order.

@@ -44,6 +44,12 @@ const entryItem = {
   flags: contestEntries.flags,
   drawDecision: contestEntries.drawDecision,
   referredBy: contestEntries.referredBy,
+  country: contestEntries.country,
+  // Consent stands while given and not withdrawn (docs/product.md#marketing-consent).
+  consentAt:
+    sql<Date | null>`case when ${contestEntries.consentWithdrawnAt} is null then ${contestEntries.consentAt} end`
+      .mapWith((value: string | Date | null) => (value === null ? null : new Date(value)))
+      .as('consent_at'),
 };
 
 type PageOptions = { limit?: number; cursor?: EntryCursor; filter?: EntryListFilter };
@@ -65,12 +71,19 @@ export function whereFiltered(filter: EntryListFilter | undefined): SQL | undefi
 
 type ListedRow = Awaited<ReturnType<typeof listNewestEntries>>[number];
 
-/** What the owner reads beside each entry: its referrals, its mail, whether it is drawn from. */
-async function describeEntries(db: Db, contest: Contest, entries: ListedRow[]) {
-  return withConfirmationMails(
+/**
+ * What the owner reads beside each entry: its referrals, its mail, whether it is drawn from, and
+ * whether the entrant's marketing consent stands.
+ */
+export async function describeEntries(db: Db, contest: Contest, entries: ListedRow[]) {
+  const described = await withConfirmationMails(
     db,
     await withReferrals(db, contest, withDrawStanding(contest, entries)),
   );
+  return described.map((entry) => ({
+    ...entry,
+    consent: entry.consentAt ? ('yes' as const) : ('no' as const),
+  }));
 }
 
 /** Newest first; `cursor` is the last entry of the previous page. */
@@ -141,7 +154,18 @@ export async function listEntriesPage(
       .from(contestEntries)
       .where(whereMatching(contest, search, filter)),
   );
-  const { id, name, email, entryDate, status, flags, drawDecision, referredBy } = matching;
+  const {
+    id,
+    name,
+    email,
+    entryDate,
+    status,
+    flags,
+    drawDecision,
+    referredBy,
+    country,
+    consentAt,
+  } = matching;
   const rows = await db
     .with(matching)
     .select({
@@ -153,6 +177,8 @@ export async function listEntriesPage(
       flags,
       drawDecision,
       referredBy,
+      country,
+      consentAt,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
     .from(matching)

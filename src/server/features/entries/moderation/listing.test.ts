@@ -50,6 +50,9 @@ describe('listing a contest’s entries', () => {
     );
     expect(Object.keys(entries[0]!).sort()).toEqual([
       'confirmationMail',
+      'consent',
+      'consentAt',
+      'country',
       'drawDecision',
       'email',
       'entryDate',

@@ -12,10 +12,7 @@ import {
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
-import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
-import { withReferrals } from '../referrals/referrals.ts';
-import { withDrawStanding } from './flag-review.ts';
-import { whereFiltered } from './list-entries.ts';
+import { describeEntries, whereFiltered } from './list-entries.ts';
 import { lockUnfrozenContest } from './unfrozen-contest.ts';
 
 const entryNotFound = () => new AppError('NOT_FOUND', 'Entry not found');
@@ -135,25 +132,24 @@ async function listEntry(
   contest: Contest,
   row: typeof contestEntries.$inferSelect,
 ): Promise<ContestEntryItem> {
-  const { id, name, email, entryDate, status, flags, drawDecision, referredBy } = row;
-  const [item] = await withConfirmationMails(
-    tx,
-    await withReferrals(
-      tx,
-      contest,
-      withDrawStanding(contest, [
-        {
-          id,
-          name,
-          email,
-          entryDate: entryDate.toISOString(),
-          status,
-          flags,
-          drawDecision,
-          referredBy,
-        },
-      ]),
-    ),
-  );
-  return item!;
+  const { id, name, email, entryDate, status, flags, drawDecision, referredBy, country } = row;
+  const [item] = await describeEntries(tx, contest, [
+    {
+      id,
+      name,
+      email,
+      entryDate,
+      status,
+      flags,
+      drawDecision,
+      referredBy,
+      country,
+      consentAt: row.consentWithdrawnAt ? null : row.consentAt,
+    },
+  ]);
+  return {
+    ...item!,
+    entryDate: entryDate.toISOString(),
+    consentAt: item!.consentAt?.toISOString() ?? null,
+  };
 }

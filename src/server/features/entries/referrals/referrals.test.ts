@@ -964,8 +964,10 @@ describe('referrals', () => {
       });
       expect(response.statusCode).toBe(200);
       const [header] = response.body.replace(/^\uFEFF/, '').split('\r\n');
-      expect(header).toBe('"name","email","entryDate","status","flags","referrals","weight"');
-      expect(header!.endsWith('"referrals","weight"')).toBe(true);
+      expect(header).toBe(
+        '"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
+      );
+      expect(header!.endsWith('"referrals","weight","country","consent","consentAt"')).toBe(true);
       const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
       const byEmail = new Map(rows.map((row) => [row.email, row]));
       expect(byEmail.get(referrerEmail)).toMatchObject({ referrals: '2', weight: '7' });

@@ -36,6 +36,11 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
       entryDate: contestEntries.entryDate,
       status: contestEntries.status,
       flags: contestEntries.flags,
+      country: contestEntries.country,
+      consentAt:
+        sql<Date | null>`case when ${contestEntries.consentWithdrawnAt} is null then ${contestEntries.consentAt} end`.as(
+          'consent_at',
+        ),
       // An index probe per entry (docs/product.md#referrals): none for most of them.
       referrals: sql<number>`coalesce((select counted.referrals
         from ${countedReferrals(contestId, sql`friend.referred_by = contest_entries.id`)} counted), 0)`.as(
@@ -59,7 +64,9 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
   // Our own words (docs/product.md#trusted-leads), never a formula: quoted, not neutralised.
   const flags = sql`array_to_string(${batch.flags}, ';')`;
   const weight = weightOf(sql`${batch.referrals}`, contest);
-  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || ',' || ${csvField(sql`${batch.referrals}::text`)} || ',' || ${csvField(sql`(${weight})::text`)} || chr(13) || chr(10)`;
+  const consentDate = sql`coalesce(to_char(${batch.consentAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+  const consent = sql`case when ${batch.consentAt} is null then 'no' else 'yes' end`;
+  const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || ',' || ${csvField(sql`${batch.referrals}::text`)} || ',' || ${csvField(sql`(${weight})::text`)} || ',' || ${csvField(sql`coalesce(${batch.country}, '')`)} || ',' || ${csvField(consent)} || ',' || ${csvField(consentDate)} || chr(13) || chr(10)`;
   const newestFirst = sql`order by ${batch.entryDate} desc, ${batch.id} desc`;
   const [result] = await db
     .select({
@@ -78,7 +85,7 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
 export function exportEntriesCsv(db: Db, contest: Contest): Readable {
   async function* chunks() {
     // A BOM so Excel reads UTF-8 names correctly; CRLF as RFC 4180 and Excel expect.
-    yield '\uFEFF"name","email","entryDate","status","flags","referrals","weight"\r\n';
+    yield '\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"\r\n';
     let after: Key | undefined;
     for (;;) {
       const batch = await readBatch(db, contest, after);

@@ -59,7 +59,7 @@ describe('exporting entries as CSV', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(response.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      '"name","email","entryDate","status","flags","referrals","weight"',
+      '"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
     );
     expect(response.body).not.toMatch(/[^\r]\n/);
 
@@ -163,12 +163,12 @@ describe('exporting entries as CSV', () => {
     await insertEntries(contest, oneASecond(SPREADSHEET_BAIT));
     const response = await exportCsv(contest.id, owner);
     expect(response.body.split('\r\n')).toEqual([
-      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"',
-      '"x;=1+1","semicolon@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1"',
-      `"'=cmd","equals@example.com","2026-03-01T10:00:01.000Z","confirmed","","0","1"`,
-      `"'@SUM(A1)","at@example.com","2026-03-01T10:00:02.000Z","confirmed","","0","1"`,
-      `"'\t=1","tab@example.com","2026-03-01T10:00:03.000Z","confirmed","","0","1"`,
-      '"""quoted""","quoted@example.com","2026-03-01T10:00:04.000Z","confirmed","","0","1"',
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
+      '"x;=1+1","semicolon@example.com","2026-03-01T10:00:00.000Z","confirmed","","0","1","","no",""',
+      `"'=cmd","equals@example.com","2026-03-01T10:00:01.000Z","confirmed","","0","1","","no",""`,
+      `"'@SUM(A1)","at@example.com","2026-03-01T10:00:02.000Z","confirmed","","0","1","","no",""`,
+      `"'\t=1","tab@example.com","2026-03-01T10:00:03.000Z","confirmed","","0","1","","no",""`,
+      '"""quoted""","quoted@example.com","2026-03-01T10:00:04.000Z","confirmed","","0","1","","no",""',
       '',
     ]);
   });
@@ -209,7 +209,7 @@ describe('exporting entries as CSV', () => {
     const response = await exportCsv(contest.id, owner);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      '\uFEFF"name","email","entryDate","status","flags","referrals","weight"\r\n',
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"\r\n',
     );
   });
 

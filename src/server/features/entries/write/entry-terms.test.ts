@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 import type { ContestRules } from '#shared/contracts/contest-rules.ts';
+import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 
 const rules = (overrides: Partial<ContestRules> = {}): ContestRules => ({
   sponsorName: 'Coach Ana Fitness',
@@ -247,6 +248,29 @@ describe('entry terms', () => {
       const entry = await entryOf(response.json().id);
       expect(entry.consentSha256).toBe(createHash('sha256').update(sentence).digest('hex'));
       expect(Math.abs(entry.consentAt!.getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it("shows the owner's list and export each entry's consent and its time", async () => {
+      const list = await request(t, owner, {
+        method: 'GET',
+        url: `/api/contests/${contestId}/entries`,
+      });
+      const byName = new Map(
+        list.json<ContestEntryItem[]>().map((entry) => [entry.name, entry] as const),
+      );
+      expect(byName.get('Maya')).toMatchObject({ consent: 'no', consentAt: null, country: null });
+      expect(byName.get('Leo')).toMatchObject({ consent: 'yes', country: null });
+      expect(Date.parse(byName.get('Leo')!.consentAt!)).toBeGreaterThan(0);
+      const csv = await request(t, owner, {
+        method: 'GET',
+        url: `/api/contests/${contestId}/entries/export`,
+      });
+      const lines = csv.body.split('\r\n');
+      expect(lines[0]).toMatch(/"country","consent","consentAt"$/);
+      expect(lines.find((line) => line.startsWith('"Leo"'))).toMatch(
+        /,"","yes","\d{4}-\d\d-\d\dT[\d:.]+Z"$/,
+      );
+      expect(lines.find((line) => line.startsWith('"Maya"'))).toMatch(/,"","no",""$/);
     });
 
     it('keeps no consent where the contest has no box', async () => {
