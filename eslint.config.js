@@ -20,6 +20,7 @@ const webFeatureDependencies = {
   home: ['auth', 'contests'],
   landing: [],
   'not-found': [],
+  rules: ['contest-entry'],
 };
 /** A web feature's public modules: its requests and its components, never its pages or helpers. */
 const webPublicModules = ['api', 'components'];
@@ -28,11 +29,12 @@ const serverFeatureDependencies = {
   admin: ['auth', 'contests', 'users'],
   auth: ['users'],
   claims: ['auth', 'contests', 'draws'],
-  contests: ['auth'],
-  draws: ['auth', 'contests'],
+  contests: ['auth', 'rules'],
+  draws: ['auth', 'contests', 'rules'],
   entries: ['admin', 'auth', 'contests'],
   health: [],
   landing: [],
+  rules: [],
   users: [],
 };
 /** A server feature's public module is its service; auth also lends the session it reads. */

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
-import { formatContestDate } from '#shared/contracts/contest-rules.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { formatOpensShort } from '#web/features/contests/lib/opening.ts';
 import { contestCard, dateTimeLocal, statValue } from './support/contest-helpers.ts';
 import { expect, PHONE_ONLY, test } from './support/fixtures.ts';
@@ -199,6 +199,7 @@ test.describe('builder: schedule, official rules and consent', () => {
     const rulesLink = page.getByRole('link', { name: 'View official rules' });
     await expect(rulesLink).toHaveAttribute('href', `/c/${id}/rules`);
     await expect(rulesLink).toHaveAttribute('target', '_blank');
+    expect((await page.request.get(`/c/${id}/rules`)).ok(), 'the rules page answers').toBe(true);
     await expectNoHorizontalScroll(page);
     await expectRulesGroupUsable(page);
     await snap('edit-rules');

@@ -1,4 +1,5 @@
-import { COUNTRY_CODES, countryName } from '#shared/contracts/contest-rules.ts';
+import { countryCodes } from '#shared/countries.ts';
+import { countryName } from '#shared/country-name.ts';
 
 export type CountryOption = { code: string; name: string };
 
@@ -12,9 +13,9 @@ function folded(text: string): string {
 
 /** Every country by its English name, in alphabetical order. */
 export function countryOptions(): CountryOption[] {
-  return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, 'en'),
-  );
+  return [...countryCodes()]
+    .map((code) => ({ code, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
 /** The countries whose name holds the words typed, or whose two-letter code is them ("us"). */

@@ -1,4 +1,4 @@
-import { formatContestDate } from '#shared/contracts/contest-rules.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 
 type Schedule = { startDate: string | null; timeZone: string };
 
