@@ -10,11 +10,12 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatTimeLeft } from '#shared/contest-time.ts';
+import { formatTimeLeft, statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDate } from '#web/lib/format-date.ts';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
+import { formatOpensShort } from '../lib/opening.ts';
 import { DeleteContestDialog } from './delete-contest-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -65,6 +66,12 @@ export function ContestCard({
             <dt className="sr-only">Entries</dt>
             <CalendarCheck aria-hidden className="size-4 shrink-0 text-muted-foreground" />
             <dd>Entries closed {formatDate(contest.frozenAt)}</dd>
+          </div>
+        ) : statusAt(contest, now) === 'scheduled' && contest.startDate ? (
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Opens</dt>
+            <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            <dd>Opens {formatOpensShort(contest.startDate, contest.timeZone)}</dd>
           </div>
         ) : (
           <div className="flex items-center gap-2">

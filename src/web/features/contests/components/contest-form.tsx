@@ -32,8 +32,10 @@ import { TextareaField } from '#web/components/ui/textarea.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
 import { claimWindowErrorOnField } from '../lib/claim-window.ts';
+import { formFieldOfPath, rulesErrorsOnFields } from '../lib/rules-errors.ts';
 import { AfterDrawFields, afterDrawLabels } from './after-draw-fields.tsx';
-import { emptyRulesForm, rulesLabels } from './rules-fields.tsx';
+import { emptyRulesForm, RulesFields, rulesLabels, type PublishedRules } from './rules-fields.tsx';
+import { ScheduleFields } from './schedule-fields.tsx';
 
 export const emptyContestForm: ContestFormValues = {
   title: '',
@@ -84,11 +86,13 @@ export function useContestForm(schema: Schema, defaultValues: ContestFormValues)
   return useForm<ContestFormValues, unknown, ContestFormOutput>({
     // z.preprocess types its input as unknown; here that input is always ContestFormValues.
     resolver: claimWindowErrorOnField(
-      zodResolver(schema as never) as unknown as Resolver<
-        ContestFormValues,
-        unknown,
-        ContestFormOutput
-      >,
+      rulesErrorsOnFields(
+        zodResolver(schema as never) as unknown as Resolver<
+          ContestFormValues,
+          unknown,
+          ContestFormOutput
+        >,
+      ),
     ),
     defaultValues,
   });
@@ -100,8 +104,8 @@ export function showServerFieldErrors(
   error: unknown,
 ): void {
   if (!(error instanceof ApiError)) return;
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    const name = field === 'claimWindowMinutes' ? 'claimWindow' : field;
+  for (const [path, message] of Object.entries(error.fieldErrors)) {
+    const name = formFieldOfPath(path);
     if (name in emptyContestForm) form.setError(name as keyof ContestFormValues, { message });
   }
 }
@@ -110,6 +114,7 @@ export function ContestFields({
   form,
   minEndDate,
   lockedByDraw = false,
+  published,
   children,
 }: {
   form: ReturnType<typeof useContestForm>;
@@ -120,6 +125,8 @@ export function ContestFields({
    * weighed (docs/draw-protocol.md), and closed entries for good (its end date).
    */
   lockedByDraw?: boolean;
+  /** The edit screen's published contest: its rules change by new versions. */
+  published?: PublishedRules;
   children?: ReactNode;
 }) {
   const { errors } = form.formState;
@@ -169,7 +176,8 @@ export function ContestFields({
           readOnly={lockedByDraw}
           hint={lockedByDraw ? 'Fixed by the draw: entries are closed for good.' : undefined}
           error={errors.endDate?.message}
-          {...form.register('endDate')}
+          // The start must come before the end: its error follows the end's changes too.
+          {...form.register('endDate', { deps: 'startDate' })}
         />
         <FormField
           label={labels.maxEntries}
@@ -208,6 +216,7 @@ export function ContestFields({
         error={errors.confirmationMessage?.message}
         {...form.register('confirmationMessage')}
       />
+      <ScheduleFields form={form} minStartDate={minEndDate} />
       <fieldset className="grid gap-4 rounded-xl border border-border p-4">
         <legend className="px-1 text-sm font-semibold">Entries</legend>
         <Controller
@@ -279,6 +288,7 @@ export function ContestFields({
         />
       </fieldset>
       <AfterDrawFields form={form} lockedByDraw={lockedByDraw} />
+      <RulesFields form={form} published={published} />
       {children}
     </div>
   );

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useSetContestActive } from '../api/set-contest-active.ts';
+import { publishedText } from '../lib/opening.ts';
 
 const actions = {
   draft: {
@@ -12,7 +13,7 @@ const actions = {
     label: 'Publish',
     icon: Rocket,
     done: 'Contest Published',
-    text: 'Your contest is live and taking entries.',
+    text: null,
   },
   open: {
     isActive: false,
@@ -49,7 +50,12 @@ export function StatusControl({ contest, now }: { contest: OwnerContest; now?: n
       onClick={() =>
         setActive.mutate(action.isActive, {
           onSuccess: () =>
-            toast({ title: action.done, description: action.text, variant: 'success' }),
+            toast({
+              title: action.done,
+              // Publishing says when entries open: now, or on the start the owner set.
+              description: action.text ?? publishedText(contest),
+              variant: 'success',
+            }),
           onError: (error) => {
             reportFailure(error, 'Update Failed', 'Failed to update contest. Please try again.');
           },

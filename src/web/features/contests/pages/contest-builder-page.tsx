@@ -14,6 +14,7 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
+import { opensLater, publishedText } from '../lib/opening.ts';
 
 export function ContestBuilderPage() {
   return <RequireUser>{() => <ContestBuilder />}</RequireUser>;
@@ -40,9 +41,11 @@ function ContestBuilder() {
           onSuccess: (contest) => {
             toast({
               title: isActive ? 'Contest Created!' : 'Draft Saved',
-              description: isActive
-                ? 'Your contest has been created successfully.'
-                : 'Your draft is saved. Publish it from its dashboard when you are ready.',
+              description: !isActive
+                ? 'Your draft is saved. Publish it from its dashboard when you are ready.'
+                : opensLater(contest)
+                  ? publishedText(contest)
+                  : 'Your contest has been created successfully.',
               variant: 'success',
             });
             navigate(`/dashboard/${contest.id}`);

@@ -101,7 +101,15 @@ function EditForm({ contest }: { contest: OwnerContest }) {
       <Card>
         <CardContent>
           <form onSubmit={onSubmit} noValidate>
-            <ContestFields form={form} lockedByDraw={lockedByDraw}>
+            <ContestFields
+              form={form}
+              lockedByDraw={lockedByDraw}
+              published={
+                contest.isPublished
+                  ? { contestId: contest.id, hasRules: contest.rules !== null }
+                  : undefined
+              }
+            >
               <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link href="/">Cancel</Link>

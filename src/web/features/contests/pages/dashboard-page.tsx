@@ -28,6 +28,7 @@ import { StatusBadge } from '../components/status-badge.tsx';
 import { StatusControl } from '../components/status-control.tsx';
 import { TopReferrersCard } from '../components/top-referrers-card.tsx';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
+import { formatOpensShort } from '../lib/opening.ts';
 import { useLiveRefresh } from '../lib/use-live-refresh.ts';
 
 export function DashboardPage({ params }: { params: { contestId: string } }) {
@@ -106,12 +107,19 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <StatCard icon={Users} label="Total Registrants" value={entryCount.toLocaleString()} />
-        {/* Drawn, the contest is closed for good: when, rather than a time left that is not. */}
+        {/* Drawn, the contest is closed for good: when, rather than a time left that is not.
+            Scheduled, it takes no entries yet: when it opens. */}
         {status === 'drawn' && contest.frozenAt ? (
           <StatCard
             icon={CalendarCheck}
             label="Entries closed"
             value={formatDate(contest.frozenAt)}
+          />
+        ) : status === 'scheduled' && contest.startDate ? (
+          <StatCard
+            icon={CalendarClock}
+            label="Opens"
+            value={formatOpensShort(contest.startDate, contest.timeZone)}
           />
         ) : (
           <StatCard
