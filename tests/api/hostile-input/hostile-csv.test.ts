@@ -234,7 +234,9 @@ describe('hostile CSV uploads', () => {
       url: `/api/contests/${contest.id}/entries/export`,
     });
     const [header, ...lines] = exported.body.split('\r\n');
-    expect(header).toBe('\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"');
+    expect(header).toBe(
+      '\uFEFF"name","email","entryDate","status","flags","referrals","weight","country","consent","consentAt"',
+    );
     // Each line: name and e-mail as quoted text, then the quoted date, status, flags, referrals
     // and weight.
     const withoutDates = lines.map((line) =>
