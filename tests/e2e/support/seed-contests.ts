@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Contest } from '#server/db/schema.ts';
 import { seedContest as seedContestRow } from '#server/testing/seed.ts';
+import type { ContestRules } from '#shared/contracts/contest-rules.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -22,6 +23,11 @@ export type ContestSeed = {
   winnersCount?: number;
   /** Whether winners are mailed and claim (docs/product.md#claims); true unless given. */
   notifyWinners?: boolean;
+  /** Rules, schedule and consent (docs/product.md#rules-schedule-and-consent). */
+  startDate?: Date | null;
+  timeZone?: string;
+  rules?: ContestRules | null;
+  consentText?: string;
   /** 'active' (default), 'paused', 'draft'; an ended contest is an active one with a past end. */
   state?: 'active' | 'paused' | 'draft';
 };

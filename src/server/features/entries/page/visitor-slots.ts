@@ -9,6 +9,9 @@ import { FORM_TOKEN_SLOT, type EntryPageState } from '#shared/contracts/entries.
  * each text goes, and every answer puts its visitor's text into the slots. So a made-up code or
  * a refused form costs a string replacement, not a rendering, and adds nothing to the cache.
  */
+/** The refused form's fields whose text goes into slots. */
+const slotted = new Set(['name', 'email']);
+
 type SlotName = 'ref' | 'referrer' | 'name' | 'email' | 'message' | 'nameError' | 'emailError';
 
 // Random per process: no contest's own text can hold a slot, and none leaves the server.
@@ -37,11 +40,19 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
     name: Boolean(refusal.fieldErrors.name),
     email: Boolean(refusal.fieldErrors.email),
   };
+  // The boxes, the country and their messages are few known values (the contest's own words, a
+  // country code): they are part of the shape itself, not slots.
+  const termErrors = Object.fromEntries(
+    Object.entries(refusal?.fieldErrors ?? {}).filter(([field]) => !slotted.has(field)),
+  );
+  const terms = refusal?.values.terms ?? {};
+  const termsKey = refusal ? JSON.stringify([termErrors, terms]) : '';
   return {
     key: [
       hasRef ? 'ref' : '',
       hasReferrer ? 'referrer' : '',
       shown ? `refused:${Number(shown.message)}${Number(shown.name)}${Number(shown.email)}` : '',
+      termsKey,
     ].join(':'),
     state: {
       referralCode: hasRef ? slot('ref') : null,
@@ -50,10 +61,11 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
       refusal: shown && {
         message: shown.message ? slot('message') : null,
         fieldErrors: {
+          ...termErrors,
           ...(shown.name && { name: slot('nameError') }),
           ...(shown.email && { email: slot('emailError') }),
         },
-        values: { name: slot('name'), email: slot('email') },
+        values: { name: slot('name'), email: slot('email'), terms },
       },
     },
   };
