@@ -133,7 +133,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     tasks: backgroundTasks,
     jobs,
-    mail: createMailQueue({ db: database.db, jobs, transport: mailTransport, log: app.log }),
+    mail: createMailQueue({
+      db: database.db,
+      jobs,
+      transport: mailTransport,
+      log: app.log,
+      appUrl: config.appUrl,
+    }),
     clock,
   };
   app.decorate('appContext', ctx);
