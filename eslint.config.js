@@ -33,6 +33,7 @@ const serverFeatureDependencies = {
   entries: ['admin', 'auth', 'contests'],
   health: [],
   landing: [],
+  me: ['draws', 'entries'],
   users: [],
 };
 /** A server feature's public module is its service; auth also lends the session it reads. */

@@ -13,6 +13,7 @@ import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
+import { isOwnerListed } from '../core/owner-listed.ts';
 import { withReferrals } from '../referrals/referrals.ts';
 import { withDrawStanding } from './flag-review.ts';
 import { whereFiltered } from './list-entries.ts';
@@ -35,7 +36,7 @@ export async function summarizeEntries({ db }: DbContext, contest: Contest): Pro
       >,
     )
     .from(contestEntries)
-    .where(eq(contestEntries.contestId, contest.id));
+    .where(and(eq(contestEntries.contestId, contest.id), isOwnerListed));
   return Object.fromEntries(
     entryListFilters.map((filter) => [filter, row?.[filter] ?? 0]),
   ) as EntrySummary;
