@@ -19,6 +19,7 @@ const webFeatureDependencies = {
   draws: [],
   home: ['auth', 'contests'],
   landing: [],
+  me: [],
   'not-found': [],
 };
 /** A web feature's public modules: its requests and its components, never its pages or helpers. */
