@@ -22,25 +22,8 @@ export function MyEntriesPage() {
   const mine = useMyEntries();
   const open = useOpenMyPage();
 
-  if (mine.data) {
-    return (
-      <PageFrame
-        back={null}
-        title="Your entries"
-        description={
-          <>
-            Entries made with <strong className="text-foreground">{mine.data.email}</strong>, in
-            every giveaway.
-          </>
-        }
-      >
-        <MyEntriesList mine={mine.data} />
-      </PageFrame>
-    );
-  }
-  if (mine.isPending) return <PageSpinner text="Loading your entries..." />;
-
-  if (token && !open.error) {
+  // A link's button comes first, even in a browser that has another mailbox's page open.
+  if (token && !open.isSuccess && !open.error) {
     const showEntries = () =>
       open.mutate(
         { token },
@@ -58,6 +41,24 @@ export function MyEntriesPage() {
       </AuthLayout>
     );
   }
+
+  if (mine.data && !open.error) {
+    return (
+      <PageFrame
+        back={null}
+        title="Your entries"
+        description={
+          <>
+            Entries made with <strong className="text-foreground">{mine.data.email}</strong>, in
+            every giveaway.
+          </>
+        }
+      >
+        <MyEntriesList mine={mine.data} />
+      </PageFrame>
+    );
+  }
+  if (mine.isPending) return <PageSpinner text="Loading your entries..." />;
 
   return (
     <AuthLayout
