@@ -21,6 +21,7 @@ const webFeatureDependencies = {
   landing: [],
   me: [],
   'not-found': [],
+  rules: ['contest-entry'],
 };
 /** A web feature's public modules: its requests and its components, never its pages or helpers. */
 const webPublicModules = ['api', 'components'];
@@ -29,12 +30,13 @@ const serverFeatureDependencies = {
   admin: ['auth', 'contests', 'users'],
   auth: ['users'],
   claims: ['auth', 'contests', 'draws'],
-  contests: ['auth'],
-  draws: ['auth', 'contests'],
+  contests: ['auth', 'rules'],
+  draws: ['auth', 'contests', 'rules'],
   entries: ['admin', 'auth', 'contests'],
   health: [],
   landing: [],
   me: ['draws', 'entries'],
+  rules: [],
   users: [],
 };
 /** A server feature's public module is its service; auth also lends the session it reads. */

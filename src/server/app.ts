@@ -15,6 +15,7 @@ import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { landingRoutes } from './features/landing/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
+import { rulesRoutes } from './features/rules/routes.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { validateRequestPart } from './lib/contract-schema.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(landingRoutes);
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
+  await app.register(rulesRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
   await app.register(claimRoutes, { ctx });

@@ -14,6 +14,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONTEST_ENDED: 409,
+  NOT_STARTED: 409,
   CONTEST_FULL: 409,
   ALREADY_ENTERED: 409,
   MAX_ENTRIES_TOO_LOW: 409,

@@ -23,6 +23,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONTEST_ENDED',
+  'NOT_STARTED',
   /**
    * The first draw has closed entries and waits for its public randomness (503, Retry-After):
    * should that fail, entries reopen.

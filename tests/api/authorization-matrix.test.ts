@@ -568,6 +568,23 @@ describe('authorization matrix', () => {
         }),
       expected: everyone(303),
     },
+    // The official rules (rules-versions.test.ts serves a contest with rules, and the page with
+    // the client build): anyone once published; the fixture's contest has none.
+    {
+      route: 'GET /api/contests/:id/rules',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `${c(fx)}/rules` }),
+      expected: everyone(200),
+    },
+    {
+      route: 'GET /c/:contestId/rules.txt',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `/c/${fx.contest.id}/rules.txt` }),
+      expected: everyone(404),
+    },
+    {
+      route: 'GET /c/:contestId/rules',
+      call: (as, fx) => request(t, as, { method: 'GET', url: `/c/${fx.contest.id}/rules` }),
+      expected: everyone(404),
+    },
     // The double opt-in link's page and its form (confirm-page.test.ts serves them with one).
     {
       route: 'GET /entries/confirm',

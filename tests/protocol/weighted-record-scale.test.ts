@@ -76,6 +76,7 @@ async function buildRecord(count: number): Promise<DrawRecord> {
     predatesVerifiableDraws: false,
     entriesLeftOut: 0,
     excluded: [],
+    rules: null,
   };
 }
 

@@ -1,36 +1,11 @@
 import { z } from 'zod';
+import { countryCodes, isCountryCode } from '#shared/countries.ts';
 
 /**
  * Rules, schedule and consent of a contest (docs/product.md#rules-schedule-and-consent): when it
  * opens, the zone its dates are written in, its official rules and the marketing-consent sentence.
  * The field names and limits are a contract that outside checkers are written against.
  */
-
-/** ISO 3166-1 alpha-2, the officially assigned codes. */
-export const COUNTRY_CODES = (
-  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR ' +
-  'BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ ' +
-  'EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW ' +
-  'GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY ' +
-  'KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV ' +
-  'MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
-  'QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG ' +
-  'TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
-const countrySet = new Set(COUNTRY_CODES);
-
-export function isCountryCode(value: unknown): value is string {
-  return typeof value === 'string' && countrySet.has(value);
-}
-
-/** The country's English name ("Spain"), or its code where the runtime has no name for it. */
-export function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export const MIN_AGES = [13, 16, 18, 21] as const;
 export type MinAge = (typeof MIN_AGES)[number];
@@ -84,7 +59,7 @@ export const contestRules = z.object({
       z.string().refine(isCountryCode, 'Countries must be ISO 3166-1 alpha-2 codes, such as ES'),
       { error: 'Countries must be a list of ISO 3166-1 alpha-2 codes' },
     )
-    .max(COUNTRY_CODES.length)
+    .max(countryCodes().size)
     .default([])
     // One country once, in a stable order: the rules' text (and its hash) must not depend on
     // the order they were picked in.
@@ -131,25 +106,6 @@ export const rulesMessages = {
   startAfterEnd: 'Start date must be before the end date',
   notStarted: (date: string) => `This contest opens on ${date}.`,
 };
-
-/** A date as entrants read it: "Monday, 30 November 2026 at 14:05 CET" in the contest's zone. */
-export function formatContestDate(instant: Date | string, timeZone: string): string {
-  const date = new Date(instant);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((item) => item.type === type)?.value ?? '';
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
-}
 
 /** The version of the rules in a draw record: the one in force when the entries were frozen. */
 export type RulesReference = { version: number; sha256: string };

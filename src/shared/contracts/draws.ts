@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ClaimStatus, FulfilmentStatus } from './claims.ts';
+import type { RulesReference } from './contest-rules.ts';
 import type { ExcludedByFlag } from './flag-review.ts';
 
 /** No winnerId: the server draws at random. A winnerId: a manual pick, recorded as such. */
@@ -221,6 +222,12 @@ export type DrawRecord = {
    * flags' order; empty when none was left out or before the list is revealed.
    */
   excluded: ExcludedByFlag[];
+  /**
+   * The official rules in force when the entries were frozen (docs/draw-protocol.md#the-record):
+   * their version and the SHA-256 of `/c/{id}/rules.txt?version=N`; null before the freeze and
+   * for a contest without rules then.
+   */
+  rules: RulesReference | null;
 };
 
 /** A filled place as the owner sees it: the full name and e-mail, and where the wheel shows it. */

@@ -1,5 +1,6 @@
 import { EMAIL_MAX_LENGTH, ENTRANT_NAME_MAX_LENGTH } from '#shared/constants.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { EntryTermField, EntryTerms } from '#shared/contracts/entry-terms.ts';
 import type { DrawDecision } from '#shared/contracts/flag-review.ts';
 import type { ConfirmationMailStatus } from '#shared/contracts/mail-queue.ts';
 import { isPlainText, notPlainTextMessage } from '#shared/contracts/plain-text.ts';
@@ -132,8 +133,8 @@ export type EntryPageState = {
 export type EntryRefusal = {
   /** What the script would have toasted; null when the field messages say it all. */
   message: string | null;
-  fieldErrors: Partial<Record<EntryField, string>>;
-  values: EnterContestBody;
+  fieldErrors: Partial<Record<EntryField | EntryTermField, string>>;
+  values: EnterContestBody & { terms?: EntryTerms };
 };
 export const ENTRY_PAGE_STATE_ID = 'entry-page-state';
 export const emptyEntryPageState: EntryPageState = {

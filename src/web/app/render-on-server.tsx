@@ -5,9 +5,11 @@ import type { ClaimPageView } from '#shared/contracts/claim-page.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryPageState } from '#shared/contracts/entries.ts';
 import type { ConfirmEntryView } from '#shared/contracts/entry-confirmation.ts';
+import type { RulesPageView } from '#shared/contracts/official-rules.ts';
 import { ClaimScreen } from '#web/features/contest-entry/components/claim-screen.tsx';
 import { ConfirmEntryScreen } from '#web/features/contest-entry/components/confirm-entry-screen.tsx';
 import { LandingPage } from '#web/features/landing/pages/landing-page.tsx';
+import { RulesScreen } from '#web/features/rules/components/rules-screen.tsx';
 import { PublicRoot } from './public-root.tsx';
 
 async function renderToHtml(page: ReactNode): Promise<string> {
@@ -56,4 +58,9 @@ export function renderConfirmEntryPage(view: ConfirmEntryView): Promise<string> 
  */
 export function renderClaimPage(view: ClaimPageView): Promise<string> {
   return renderToHtml(<ClaimScreen view={view} />);
+}
+
+/** A contest's official rules page (one version, or why there is none), sent with no script. */
+export function renderRulesPage(view: RulesPageView): Promise<string> {
+  return renderToHtml(<RulesScreen view={view} />);
 }

@@ -4,6 +4,7 @@ import type { DbContext } from '#server/context.ts';
 import { contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { withRulesVersion, type RulesContext } from '#server/features/rules/service.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
@@ -162,22 +163,24 @@ export async function countEntriesByContest(
 }
 
 export async function createContest(
-  { db }: DbContext,
+  ctx: RulesContext,
   user: SessionUser,
   input: z.output<typeof createContestBody>,
 ): Promise<Contest> {
   const { isActive, ...fields } = input;
   const publishedAt = isActive ? new Date() : null;
-  const [contest] = await db
-    .insert(contests)
-    .values({
-      ...fields,
-      ownerId: user.id,
-      isActive,
-      publishedAt,
-      ...(publishedAt && { ...createDrawSeed(), committedAt: publishedAt }),
-    })
-    .returning();
+  const [contest] = await withRulesVersion(ctx, (tx) =>
+    tx
+      .insert(contests)
+      .values({
+        ...fields,
+        ownerId: user.id,
+        isActive,
+        publishedAt,
+        ...(publishedAt && { ...createDrawSeed(), committedAt: publishedAt }),
+      })
+      .returning(),
+  );
   return contest!;
 }
 
@@ -208,11 +211,12 @@ function sameMinute(a: Date, b: Date): boolean {
 }
 
 export async function updateContest(
-  { db }: DbContext,
+  ctx: RulesContext,
   user: SessionUser,
   contestId: string,
   input: z.output<typeof updateContestBody>,
 ): Promise<Contest> {
+  const { db } = ctx;
   const contest = await getManagedContest({ db }, contestId, user);
   if (input.maxEntries !== null && input.maxEntries < contest.entryCount) {
     throw new AppError(
@@ -237,20 +241,24 @@ export async function updateContest(
   }
   const movesEnd = !sameMinute(input.endDate, contest.endDate);
   if (movesEnd && contest.frozenAt) throw endDateLocked();
-  const [updated] = await db
-    .update(contests)
-    // The edit form sends the end to the minute: a drawn contest keeps the end it had.
-    .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
-    .where(
-      and(
-        eq(contests.id, contest.id),
-        // Re-checked in the statement: entries may have arrived since the read above, and a
-        // draw may have frozen the contest.
-        input.maxEntries === null ? undefined : sql`${contests.entryCount} <= ${input.maxEntries}`,
-        lockedChange || movesEnd ? isNull(contests.frozenAt) : undefined,
-      ),
-    )
-    .returning();
+  const [updated] = await withRulesVersion(ctx, (tx) =>
+    tx
+      .update(contests)
+      // The edit form sends the end to the minute: a drawn contest keeps the end it had.
+      .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
+      .where(
+        and(
+          eq(contests.id, contest.id),
+          // Re-checked in the statement: entries may have arrived since the read above, and a
+          // draw may have frozen the contest.
+          input.maxEntries === null
+            ? undefined
+            : sql`${contests.entryCount} <= ${input.maxEntries}`,
+          lockedChange || movesEnd ? isNull(contests.frozenAt) : undefined,
+        ),
+      )
+      .returning(),
+  );
   if (!updated) {
     const current = await findContest({ db }, contest.id);
     if (current?.frozenAt && lockedChange) {
@@ -267,22 +275,24 @@ export async function updateContest(
 
 /** Publishing a draft, pausing or resuming entries; a drawn contest is closed for good. */
 export async function setContestActive(
-  { db }: DbContext,
+  ctx: RulesContext,
   user: SessionUser,
   contestId: string,
   isActive: boolean,
 ): Promise<Contest> {
-  const contest = await getManagedContest({ db }, contestId, user);
+  const contest = await getManagedContest(ctx, contestId, user);
   if (contest.frozenAt) throw new AppError('CONTEST_DRAWN', contestMessages.statusLocked);
-  const [updated] = await db
-    .update(contests)
-    .set({
-      isActive,
-      publishedAt: contest.publishedAt ?? (isActive ? new Date() : null),
-      ...(isActive && commitDrawOnPublish()),
-    })
-    .where(and(eq(contests.id, contest.id), isNull(contests.frozenAt)))
-    .returning();
+  const [updated] = await withRulesVersion(ctx, (tx) =>
+    tx
+      .update(contests)
+      .set({
+        isActive,
+        publishedAt: contest.publishedAt ?? (isActive ? new Date() : null),
+        ...(isActive && commitDrawOnPublish()),
+      })
+      .where(and(eq(contests.id, contest.id), isNull(contests.frozenAt)))
+      .returning(),
+  );
   if (!updated) throw new AppError('CONTEST_DRAWN', contestMessages.statusLocked);
   return updated;
 }

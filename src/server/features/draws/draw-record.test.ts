@@ -131,6 +131,7 @@ describe('the public draw record', () => {
         predatesVerifiableDraws: false,
         entriesLeftOut: null,
         excluded: [],
+        rules: null,
       });
       // The secret seed is nowhere before the draw, whoever asks.
       for (const as of [undefined, intruder, owner, admin]) {

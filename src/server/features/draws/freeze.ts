@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { contestLeaves, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { currentRulesVersion } from '#server/features/rules/service.ts';
 import {
   BeaconError,
   fetchRoundAfter,
@@ -28,7 +29,7 @@ const hashListLeaves = (entryIds: string[], weights: number[] | null) =>
 
 /**
  * Closes the contest to entries for good and fixes the list drawn from: its ids in the wheel's
- * order, their leaves and the root. Under the contest's row lock, as every entry is written, so
+ * order, their leaves and the root, and the rules version in force. Under the contest's row lock, as every entry is written, so
  * an entry is either in the list or refused.
  */
 export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
@@ -46,6 +47,10 @@ export async function freezeEntries(tx: Db, contest: Contest): Promise<Date> {
       entriesRoot: root,
       frozenLeftOut: leftOut,
       frozenExcluded,
+      // The official rules in force at the freeze, which the public record names: changes to
+      // the rules take the same lock, so none is half-made here. Rules taken off the contest
+      // leave none in force, though their versions stay readable.
+      frozenRulesVersion: contest.rules ? await currentRulesVersion({ db: tx }, contest.id) : null,
     })
     .where(eq(contests.id, contest.id));
   await tx.insert(contestLeaves).values({
@@ -85,6 +90,7 @@ async function unfreezeUndrawn(
         entriesRoot: null,
         frozenLeftOut: null,
         frozenExcluded: null,
+        frozenRulesVersion: null,
       })
       .where(eq(contests.id, contestId));
     await tx.delete(contestLeaves).where(eq(contestLeaves.contestId, contestId));

@@ -3,6 +3,8 @@ import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { contestLeaves, contestPicks, contests, type Contest } from '#server/db/schema.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
+import { rulesReferenceOf } from '#server/features/rules/service.ts';
+import type { RulesReference } from '#shared/contracts/contest-rules.ts';
 import { type DrawRecord } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { DRAW_PROTOCOL_V1, DRAW_PROTOCOL_V2 } from '#shared/draw-protocol.ts';
@@ -41,6 +43,8 @@ const recordColumns = [
   'predatesVerifiableDraws',
   'frozenLeftOut',
   'frozenExcluded',
+  // A version's number names its text for good: the number alone versions the record's `rules`.
+  'frozenRulesVersion',
 ] as const;
 
 /** The record of the contest's row, its picks and, once drawn, the list the freeze fixed. */
@@ -48,6 +52,7 @@ function assembleDrawRecord(
   contest: Pick<Contest, (typeof recordColumns)[number]>,
   picks: PickRow[],
   frozen: FrozenList | null,
+  rules: RulesReference | null,
 ): DrawRecord {
   // From the first pick on; a freeze still waiting for its beacon round reveals nothing yet.
   const isDrawn = picks.length > 0;
@@ -89,6 +94,7 @@ function assembleDrawRecord(
     // How many confirmed entries the freeze left out for their flags, and their flags (not who).
     entriesLeftOut: leaves ? (contest.frozenLeftOut ?? 0) : null,
     excluded: leaves ? (contest.frozenExcluded ?? []) : [],
+    rules,
   };
 }
 
@@ -149,7 +155,12 @@ export function readDrawRecordAt(
       if (!row) throw contestNotFound();
       const picks = await listPicks(tx, contestId);
       const frozen = picks.length > 0 ? await listLeaves(tx, contestId) : null;
-      return { version: row.version, record: assembleDrawRecord(row.contest, picks, frozen) };
+      const { frozenRulesVersion } = row.contest;
+      const rules = await rulesReferenceOf({ db: tx }, contestId, frozenRulesVersion);
+      return {
+        version: row.version,
+        record: assembleDrawRecord(row.contest, picks, frozen, rules),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

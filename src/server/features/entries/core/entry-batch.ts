@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import type { WideNetwork } from '#server/lib/client-networks.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { EntryTermField, EntryTerms } from '#shared/contracts/entry-terms.ts';
 
 /**
  * The entry batch's vocabulary: what comes in (a candidate), what each one comes to (its
@@ -21,6 +22,11 @@ export type EntryCandidate = {
   flags?: EntryFlag[];
   /** The referral code of the link the entrant came through (already checked for shape). */
   ref?: string;
+  /**
+   * What the entrant agreed to and declared (rules, age, country, consent), checked against the
+   * contest in the batch; absent for an owner's import, which the owner vouches for.
+   */
+  terms?: EntryTerms;
   /** A keyed hash of the client's address, kept on referral contests (hashClientAddress). */
   clientHash?: string;
   /** For IPv6, keyed hashes of its /56 and /48, kept beside it. */
@@ -51,6 +57,10 @@ export type EntryOutcome =
   | { status: 'mail_limited' }
   /** The first draw froze the entries and waits for its beacon round: it may yet be undone. */
   | { status: 'draw_starting' }
+  /** The contest opens later (its start date, written in its zone). */
+  | { status: 'not_started'; startDate: Date; timeZone: string }
+  /** The contest asks what the entry lacks: the rules, the age, the country (by field). */
+  | { status: 'terms_refused'; errors: Partial<Record<EntryTermField, string>> }
   | { status: 'duplicate' | 'full' | 'ended' | 'not_found' };
 
 /** A transaction of the batch: its statements join it. */

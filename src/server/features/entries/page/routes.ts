@@ -9,6 +9,11 @@ import {
   type EntryField,
   type EntryRefusal,
 } from '#shared/contracts/entries.ts';
+import {
+  entryTermChecks,
+  type EntryTermField,
+  type EntryTerms,
+} from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
 import { referrerNameOf } from '../core/referrer-name.ts';
@@ -30,13 +35,40 @@ function parseFormFields(body: string): Record<string, string> {
   return fields;
 }
 
-/** The messages of the two fields the form shows, out of a refusal's field errors. */
+const shownFields: (EntryField | EntryTermField)[] = [
+  'name',
+  'email',
+  ...entryTermChecks,
+  'country',
+];
+
+/** The messages of the fields the form shows, out of a refusal's field errors. */
 function formFieldErrors(errors: Record<string, string> = {}): EntryRefusal['fieldErrors'] {
   const shown: EntryRefusal['fieldErrors'] = {};
-  for (const field of ['name', 'email'] satisfies EntryField[]) {
+  for (const field of shownFields) {
     if (typeof errors[field] === 'string') shown[field] = errors[field];
   }
   return shown;
+}
+
+/**
+ * A plain form's boxes as the entry contract takes them: a ticked box sends "true", an unticked
+ * one nothing. Any other value is left as it came, for the contract to refuse.
+ */
+function withTickedBoxes(fields: Record<string, string>): Record<string, unknown> {
+  const read: Record<string, unknown> = { ...fields };
+  for (const field of entryTermChecks) {
+    if (fields[field] === 'true') read[field] = true;
+  }
+  return read;
+}
+
+/** What the refused form had ticked and chosen, to show it again as it was. */
+function typedTerms(fields: Record<string, string>): EntryTerms {
+  const terms: EntryTerms = {};
+  for (const field of entryTermChecks) if (fields[field] === 'true') terms[field] = true;
+  if (fields.country) terms.country = fields.country;
+  return terms;
 }
 
 const MAX_CONTEST_ID_LENGTH = 100;
@@ -155,12 +187,19 @@ export const entryPageRoutes: FastifyPluginAsync<{
             referralCode,
             referrerName: contest ? await referrerNameOf(ctx, contest.id, referralCode) : null,
             entered: null,
-            refusal: { ...refusal, values: { name: fields.name ?? '', email: fields.email ?? '' } },
+            refusal: {
+              ...refusal,
+              values: {
+                name: fields.name ?? '',
+                email: fields.email ?? '',
+                terms: typedTerms(fields),
+              },
+            },
           },
           { statusCode, formToken: tokenForNextTry(contestId, fields.formToken) },
         );
 
-      const read = readSubmission(fields);
+      const read = readSubmission(withTickedBoxes(fields));
       if (!read.success) return refuse({ message: null, fieldErrors: read.errors }, 400);
       try {
         const outcome = await submitEntry(request, contestId, read.data);

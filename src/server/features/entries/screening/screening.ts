@@ -14,14 +14,19 @@ import {
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import type { EntryTermField, EntryTerms } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { isThrowawayAddress } from '../core/email-identity.ts';
 import { hashClientAddress, referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';
+import { contestNotStarted } from '../core/entry-refusals.ts';
 import { verifyCaptcha } from './captcha.ts';
+import { readEntryTerms } from './read-entry-terms.ts';
 
 /** The entry as the form sends it: the contract's fields and the form's own (entryFormFields). */
 export type Submission = EnterContestBody & {
+  /** The rules, age, country and consent the entrant declared (checked against the contest later). */
+  terms: EntryTerms;
   trap?: string;
   formToken?: string;
   captchaToken?: string;
@@ -38,13 +43,15 @@ export function readSubmission(
   value: unknown,
 ):
   | { success: true; data: Submission }
-  | { success: false; errors: Partial<Record<EntryField, string>> } {
-  const result = validateEntry(value);
-  if (!result.success) return result;
+  | { success: false; errors: Partial<Record<EntryField | EntryTermField, string>> } {
   const fields = (typeof value === 'object' && value !== null ? value : {}) as Record<
     string,
     unknown
   >;
+  const result = validateEntry(value);
+  const { terms, errors: termErrors } = readEntryTerms(fields);
+  if (!result.success) return { success: false, errors: { ...result.errors, ...termErrors } };
+  if (Object.keys(termErrors).length > 0) return { success: false, errors: termErrors };
   const ref = textField(fields, entryFormFields.ref);
   // Each property written out: on Node 20 spreading result.data and then adding these takes
   // V8's slow path, ~4 µs per entry (decision 024).
@@ -53,6 +60,7 @@ export function readSubmission(
     data: {
       name: result.data.name,
       email: result.data.email,
+      terms,
       trap: textField(fields, entryFormFields.trap),
       formToken: textField(fields, entryFormFields.formToken),
       captchaToken: textField(fields, entryFormFields.captchaToken),
@@ -123,6 +131,7 @@ export async function screenSubmission(
       clientAddress: ctx.config.rateLimit ? client.address : undefined,
       wideNetworks: ctx.config.rateLimit ? client.wider : undefined,
       flags,
+      terms: submission.terms,
       ref: submission.ref,
       clientHash: hashClientAddress(ctx.config.sessionSecret, client.address),
       clientHash56: hashWideNetwork(ctx, client.wider, 56),
@@ -160,6 +169,9 @@ export async function answerAsEntered(
   if (!contest || !isVisibleTo(null, contest)) throw contestNotFound();
   if (contest.frozenAt || !contest.isActive || contest.endDate.getTime() <= Date.now()) {
     throw new AppError('CONTEST_ENDED', entryMessages.ended);
+  }
+  if (contest.startDate && contest.startDate.getTime() > Date.now()) {
+    throw contestNotStarted(contest.startDate, contest.timeZone);
   }
   const id = timeOrderedId();
   return {

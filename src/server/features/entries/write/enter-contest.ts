@@ -5,7 +5,12 @@ import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';
-import { contestEnded, drawStarting } from '../core/entry-refusals.ts';
+import {
+  contestEnded,
+  contestNotStarted,
+  drawStarting,
+  termsRefused,
+} from '../core/entry-refusals.ts';
 import type { EntryWriter } from './entry-writer.ts';
 
 /** The per-mailbox limit counts 24 hours back: an hour is an honest first wait to suggest. */
@@ -49,6 +54,10 @@ export async function enterContest(
       throw contestEnded();
     case 'draw_starting':
       throw drawStarting();
+    case 'not_started':
+      throw contestNotStarted(outcome.startDate, outcome.timeZone);
+    case 'terms_refused':
+      throw termsRefused(outcome.errors);
     case 'full':
       throw new AppError('CONTEST_FULL', entryMessages.full);
     case 'duplicate':

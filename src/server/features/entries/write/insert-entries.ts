@@ -20,6 +20,7 @@ import {
   WIDE_NETWORK_LIMITS,
   type EntryFlag,
 } from '#shared/contracts/entry-flags.ts';
+import type { EntryTerms } from '#shared/contracts/entry-terms.ts';
 import {
   entriesToMail,
   lockMailboxesStatement,
@@ -41,6 +42,7 @@ import {
   type EntryOutcome,
   type Transaction,
 } from '../core/entry-batch.ts';
+import { consentHashes, screenTerms, type LockedTerms } from './entry-terms.ts';
 
 /**
  * `byOwner`: an owner's import, which skips the entering rules (active and before the end, by
@@ -76,6 +78,7 @@ type Prepared = {
   clientHash: string | null;
   clientHash56: string | null;
   clientHash48: string | null;
+  terms: EntryTerms | undefined;
 };
 
 /**
@@ -100,6 +103,7 @@ export async function insertEntries(
     clientHash: candidate.clientHash ?? null,
     clientHash56: candidate.clientHash56 ?? null,
     clientHash48: candidate.clientHash48 ?? null,
+    terms: candidate.terms,
   }));
   creditOneFriendPerNetwork(prepared);
   const hits = tallyHits(prepared);
@@ -113,6 +117,18 @@ export async function insertEntries(
     if (contest.isFrozen || (!options.byOwner && !contest.isOpen)) {
       return candidates.map(() => ({ status: 'ended' as const }));
     }
+    if (
+      !options.byOwner &&
+      contest.startDateMs !== null &&
+      contest.startDateMs > contest.entryDateMs
+    ) {
+      const startDate = new Date(contest.startDateMs);
+      return candidates.map(() => ({
+        status: 'not_started' as const,
+        startDate,
+        timeZone: contest.timeZone,
+      }));
+    }
     const isPending = contest.requireConfirmation && !options.byOwner;
     const hasReferrals = contest.referralBonus > 0;
     // An unconfirmed entry past its link's life no longer holds its address (also once the
@@ -121,7 +137,16 @@ export async function insertEntries(
 
     const outcomes: EntryOutcome[] = new Array(candidates.length);
     const counts = readHitCounts(contest.hits ?? [], hits);
-    const screened = screenBursts(prepared, hits, counts, outcomes);
+    const burstScreened = screenBursts(prepared, hits, counts, outcomes);
+    // An import carries no declarations: the owner vouches for the rows.
+    const screened = options.byOwner
+      ? burstScreened
+      : screenTerms(
+          prepared.map((candidate) => candidate.terms),
+          contest,
+          burstScreened,
+          outcomes,
+        );
     const mailing = options.byOwner ? undefined : options.mailing;
     const sendsMail = mailing !== undefined && (isPending || contest.referralBonus > 0);
     const eligible = sendsMail
@@ -152,7 +177,12 @@ export async function insertEntries(
       const tokens = chunk.map((candidate) =>
         isPending || (hasReferrals && candidate.ref) ? createRandomToken() : null,
       );
-      const rows = await insertChunk(tx, contestId, chunk, tokens, { isPending, hasReferrals });
+      const rows = await insertChunk(tx, contestId, chunk, tokens, {
+        isPending,
+        hasReferrals,
+        rulesVersion: contest.rulesVersion,
+        consentText: contest.consentText,
+      });
       assignOutcomes(outcomes, positions, chunk, tokens, rows, entry, isPending);
       remaining -= rows.length;
       next += positions.length;
@@ -226,7 +256,12 @@ function tallyHits(prepared: Prepared[]): Hits[] {
   return [...tally.values()];
 }
 
-type LockedContest = {
+type LockedContest = LockedTerms & {
+  /** Entries open at this instant (null: once published), written for entrants in the zone. */
+  startDateMs: number | null;
+  timeZone: string;
+  /** The latest version of the official rules (null: none published). */
+  rulesVersion: number | null;
   title: string;
   /** The owner's account name and address, which entrant mails come from and answer to. */
   ownerName: string;
@@ -278,7 +313,14 @@ async function lockContest(
         -- Asked here rather than by a statement of its own: most batches have none to purge.
         exists(select 1 from contest_entries where contest_id = ${contestId} and ${isExpiredPending}) as has_expired_pending,
         -- now() is the transaction's start: the date of every entry this transaction inserts.
-        floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms
+        floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms,
+        floor(extract(epoch from start_date) * 1000)::float8 as start_date_ms, time_zone, rules,
+        consent_text,
+        -- The rules version in force, which each entry of the batch is made under (none once
+        -- the owner took the rules off, though their versions stay readable).
+        case when rules is not null then
+          (select max(version) from contest_rules_versions where contest_id = ${contestId})
+        end as rules_version
       from contests where id = ${contestId} for update
     )${counting ? sql`, hits as (${countHitsStatement(hits, { from: sql`locked`, where: sql`locked.is_open and not locked.is_frozen` })})` : sql``}${
       lockingMailboxes
@@ -293,6 +335,8 @@ async function lockContest(
       is_frozen as "isFrozen", is_draw_starting as "isDrawStarting", require_confirmation as "requireConfirmation",
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
+      start_date_ms as "startDateMs", time_zone as "timeZone", rules, consent_text as "consentText",
+      rules_version as "rulesVersion",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
       ${lockingMailboxes ? sql`, (select count(*) from mailbox_locks) as "mailboxesLocked"` : sql``}
     from locked left join users owner on owner.id = locked.owner_id`,
@@ -402,8 +446,19 @@ function insertChunk(
   contestId: string,
   chunk: Prepared[],
   tokens: (string | null)[],
-  { isPending, hasReferrals }: { isPending: boolean; hasReferrals: boolean },
+  {
+    isPending,
+    hasReferrals,
+    rulesVersion,
+    consentText,
+  }: {
+    isPending: boolean;
+    hasReferrals: boolean;
+    rulesVersion: number | null;
+    consentText: string;
+  },
 ) {
+  const terms = chunk.map((candidate) => candidate.terms);
   const column = (values: (string | null)[]) => sql.param(values);
   const status = isPending ? 'pending' : 'confirmed';
   const referral = (value: string | null) => (hasReferrals ? value : null);
@@ -412,7 +467,7 @@ function insertChunk(
     sql`with inserted as (
       insert into contest_entries (id, contest_id, name, email, status, flags, confirm_token_hash,
         entry_date, referral_code, client_hash, client_hash56, client_hash48, referred_by,
-        invited_by)
+        invited_by, rules_version, country, consent_sha256, consent_at)
       select time_ordered_uuid(), ${contestId}::uuid, candidate.name, candidate.email, ${status},
         coalesce(string_to_array(nullif(candidate.flags, ''), ','), '{}'),
         -- A confirmed friend's link only proves a mailbox that credits somebody.
@@ -421,7 +476,8 @@ function insertChunk(
         -- 64 random bits as 16 hex characters: the entrant's own link's code.
         case when ${hasReferrals} then substr(md5(gen_random_uuid()::text), 1, 16) end,
         candidate.client_hash, candidate.client_hash56, candidate.client_hash48, referrer.id,
-        inviter.id
+        inviter.id, ${rulesVersion}::int, candidate.country, candidate.consent_sha256,
+        case when candidate.consent_sha256 is not null then now() end
       from unnest(${column(chunk.map((candidate) => candidate.name))}::text[],
                   ${column(chunk.map((candidate) => candidate.email))}::text[],
                   ${column(chunk.map((candidate) => candidate.flags.join(',')))}::text[],
@@ -429,8 +485,11 @@ function insertChunk(
                   ${column(chunk.map((candidate) => referral(candidate.ref)))}::text[],
                   ${column(chunk.map((candidate) => referral(candidate.clientHash)))}::text[],
                   ${column(chunk.map((candidate) => referral(candidate.clientHash56)))}::text[],
-                  ${column(chunk.map((candidate) => referral(candidate.clientHash48)))}::text[])
-        as candidate(name, email, flags, token_hash, ref, client_hash, client_hash56, client_hash48)
+                  ${column(chunk.map((candidate) => referral(candidate.clientHash48)))}::text[],
+                  ${column(terms.map((term) => term?.country ?? null))}::text[],
+                  ${column(consentHashes(terms, consentText))}::text[])
+        as candidate(name, email, flags, token_hash, ref, client_hash, client_hash56, client_hash48,
+          country, consent_sha256)
       -- The link's entrant, unless it is this mailbox (folded as duplicates are), or the friend
       -- comes from the network of the referrer or of one of their earlier friends, however long
       -- ago: the same address (IPv6: /64) or IPv6 /56, or an IPv6 /48 where they already have

@@ -9,14 +9,20 @@ const units: { key: keyof CountdownState; label: string }[] = [
   { key: 'seconds', label: 'Seconds' },
 ];
 
-/** Recomputed every second; zeros once the end has passed. */
-export function Countdown({ endDate }: { endDate: string }) {
+/** Recomputed every second; zeros once the moment has passed (the end, or a start). */
+export function Countdown({
+  endDate,
+  label = 'Contest ends in:',
+}: {
+  endDate: string;
+  label?: string;
+}) {
   const now = useNow(COUNTDOWN_TICK_MS);
   const left = countdownTo(endDate, now);
 
   return (
     <div>
-      <p className="text-center text-sm font-semibold text-muted-foreground">Contest ends in:</p>
+      <p className="text-center text-sm font-semibold text-muted-foreground">{label}</p>
       <div className="mt-2 grid grid-cols-4 gap-2" role="timer" aria-live="off">
         {units.map(({ key, label }) => (
           <div key={key} className="rounded-xl bg-primary-soft py-3 text-center">

@@ -4,10 +4,15 @@ import {
   entryFormFields,
   entryMessages,
   validateEntry,
-  type EnterContestBody,
   type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
+import {
+  checkEntryTerms,
+  entryTermChecks,
+  type ContestTerms,
+  type EntryTermField,
+} from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
@@ -21,14 +26,25 @@ import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useCaptcha } from '../lib/use-captcha.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import { useReferralCode } from '../lib/use-referral-code.ts';
+import { EntryTermsFields, termsOfForm } from './entry-terms-fields.tsx';
 
-type FieldErrors = Partial<Record<keyof EnterContestBody, string>>;
+type FieldErrors = Partial<Record<EntryField | EntryTermField, string>>;
 
-/** The server's messages for the form's own fields (a throwaway address), to show in place. */
+const formFields: (EntryField | EntryTermField)[] = [
+  'name',
+  'email',
+  ...entryTermChecks,
+  'country',
+];
+
+/**
+ * The server's messages for the form's own fields (a throwaway address, a country the contest
+ * is not open to), to show in place.
+ */
 function serverFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError)) return null;
   const errors: FieldErrors = {};
-  for (const field of ['name', 'email'] satisfies EntryField[]) {
+  for (const field of formFields) {
     const message = error.fieldErrors[field];
     if (typeof message === 'string') errors[field] = message;
   }
@@ -91,10 +107,15 @@ function EntryNotice({
 
 export function EntryForm({
   contestId,
+  asked,
+  consentText,
   canResendLink,
   onEntered,
 }: {
   contestId: string;
+  /** What the contest asks beside the name and e-mail (rules, age, country, consent box). */
+  asked: ContestTerms;
+  consentText: string;
   /** The contest has referrals: an entrant who entered already has a personal link to get again. */
   canResendLink: boolean;
   onEntered: (receipt: EntryReceipt) => void;
@@ -134,21 +155,25 @@ export function EntryForm({
     reset: resetCaptcha,
   } = useCaptcha(setup.captchaSiteKey);
 
-  const clearError = (field: keyof EnterContestBody) => () =>
+  const clearFieldError = (field: EntryField | EntryTermField) =>
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const clearError = (field: EntryField) => () => clearFieldError(field);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setNotice(null);
     const form = new FormData(event.currentTarget);
     const parsed = validateEntry({ name: form.get('name'), email: form.get('email') });
-    if (!parsed.success) {
-      setErrors(parsed.errors);
+    const terms = termsOfForm(form, asked);
+    const termErrors = checkEntryTerms(terms, asked);
+    if (!parsed.success || Object.keys(termErrors).length > 0) {
+      setErrors({ ...(parsed.success ? {} : parsed.errors), ...termErrors });
       return;
     }
     setIsPending(true);
     enterContest(contestId, {
       ...parsed.data,
+      ...terms,
       [entryFormFields.trap]: String(form.get(entryFormFields.trap) ?? ''),
       [entryFormFields.formToken]: setup.formToken(),
       [entryFormFields.captchaToken]: captchaToken(),
@@ -242,6 +267,14 @@ export function EntryForm({
           autoComplete="off"
         />
       </div>
+      <EntryTermsFields
+        asked={asked}
+        consentText={consentText}
+        rulesHref={`/c/${encodeURIComponent(contestId)}/rules`}
+        values={refusal?.values.terms}
+        errors={errors}
+        onChange={clearFieldError}
+      />
       <input type="hidden" name={entryFormFields.formToken} value={plainFormToken} />
       {referralCode ? (
         <input type="hidden" name={entryFormFields.ref} value={referralCode} />

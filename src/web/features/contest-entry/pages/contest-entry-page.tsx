@@ -11,18 +11,16 @@ import {
 import { lazy, Suspense } from 'react';
 import { statusAt } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
+import { contestTermsOf } from '#shared/contracts/entry-terms.ts';
+import { referralMessages } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatCount } from '#web/lib/format-count.ts';
-import { useEntryCheck } from '../api/check-entry.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
 import { Countdown } from '../components/countdown.tsx';
-import { EnteredCard, tones } from '../components/entered-card.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
-import { EntryReceipt } from '../components/entry-receipt.tsx';
 import { PublicFrame } from '../components/public-frame.tsx';
 import {
   rememberEntry,
@@ -35,27 +33,19 @@ import {
 import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
-/** The personal link as plain text, when the panel that shows it could not be loaded. */
-function PlainReferralLink({ referral }: { referral: ReferralLink }) {
-  return (
-    <p className="break-all text-sm">
-      Your personal link:{' '}
-      <a href={referral.url} className="font-semibold text-primary">
-        {referral.url}
-      </a>
-    </p>
-  );
-}
-
-// Only some visits need these (an entrant of a contest with referrals, a contest that shows its
-// board): each is its own small chunk, loaded when it is shown, outside the page's budget. A
-// chunk that cannot be loaded (a release has replaced it since the page opened) must not take
-// the page down: the link is then shown plainly, and the board not at all.
-const ReferralPanel = lazy(() =>
-  import('../components/referral-panel.tsx').then(
-    (module) => ({ default: module.ReferralPanel }),
-    () => ({ default: PlainReferralLink }),
-  ),
+// Only some visits need these (an entrant coming back, a contest after its draw or before its
+// start, a contest that shows its board): each is its own small chunk, loaded when it is shown,
+// outside the first visit's budget (the server renders them in the page all the same). A chunk
+// that cannot be loaded (a release has replaced it since the page opened) must not take the
+// page down.
+const EnteredView = lazy(() =>
+  import('../components/entered-view.tsx').then((module) => ({ default: module.EnteredView })),
+);
+const WinnersCard = lazy(() =>
+  import('../components/winners-card.tsx').then((module) => ({ default: module.WinnersCard })),
+);
+const ScheduledCard = lazy(() =>
+  import('../components/scheduled-card.tsx').then((module) => ({ default: module.ScheduledCard })),
 );
 const LeaderboardCard = lazy(() =>
   import('../components/leaderboard-card.tsx').then(
@@ -74,53 +64,6 @@ function winnersSentence(contest: PublicContest, isDrawn: boolean): string {
   const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
   if (isDrawn) return `${winners} ${winnersCount === 1 ? 'has' : 'have'} been drawn`;
   return `${winners} will be drawn`;
-}
-
-/** After the draw: the winners' display names ("Maria S."), by position. */
-function WinnersCard({ winners }: { winners: PublicContest['winners'] }) {
-  const byPosition = [...winners].sort((a, b) => a.position - b.position);
-  return (
-    <section
-      aria-labelledby="winners-heading"
-      className="rounded-2xl border border-amber-200 bg-accent-soft p-5"
-    >
-      <h2 id="winners-heading" className="flex items-center gap-2 text-xl font-extrabold">
-        <Trophy aria-hidden className="size-5 text-accent" />
-        {byPosition.length === 1 ? 'Winner' : 'Winners'}
-      </h2>
-      <ol className="mt-3 grid gap-2">
-        {byPosition.map((winner) => (
-          <li key={winner.position} className="flex items-center gap-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-extrabold text-white">
-              <span className="sr-only">Place </span>
-              {winner.position}
-            </span>
-            <span className="min-w-0 break-words font-semibold">{winner.displayName}</span>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** A winner's own browser (it holds their entry's id): they won, and what happens next. */
-function YouWonCard({ place, winnersCount }: { place: number; winnersCount: number }) {
-  return (
-    <section
-      role="status"
-      aria-labelledby="you-won-heading"
-      className="rounded-2xl border border-amber-200 bg-accent-soft p-6 text-center"
-    >
-      <Trophy aria-hidden className="mx-auto size-10 text-accent" />
-      <h2 id="you-won-heading" className="mt-3 text-2xl font-extrabold">
-        You won{winnersCount > 1 ? ` place ${place}` : ''}!
-      </h2>
-      <p className="mt-2">
-        Congratulations! The organiser will contact you at the e-mail address you entered with to
-        arrange your prize. Keep an eye on your inbox (and your spam folder).
-      </p>
-    </section>
-  );
 }
 
 /** Before entering, on a contest with referrals: what entering earns beside the entry itself. */
@@ -158,12 +101,7 @@ export function ContestEntryPage({
   const enteredReferral = useEnteredReferral(contestId);
   const isHydrated = useIsHydrated();
   const { referrerName } = useEntryPageState();
-  // Read before the early returns below: the entry check is a hook.
   const status = contestState.status === 'success' ? statusAt(contestState.contest) : null;
-  const wonPlace = useEntryCheck(contestId, enteredName ? enteredEntryId : null, {
-    isPending: enteredStatus === 'pending',
-    isDrawn: status === 'drawn',
-  });
 
   if (contestState.status === 'pending') {
     return (
@@ -202,6 +140,7 @@ export function ContestEntryPage({
   // The first draw closes the contest to entries for good, whatever its end date says.
   const isDrawn = status === 'drawn';
   const isOpen = status === 'open';
+  const isScheduled = status === 'scheduled' && contest.startDate !== null;
   const recordHref = contest.seedHash ? `/c/${encodeURIComponent(contest.id)}/draw` : null;
   const count = liveCount ?? contest.entryCount;
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
@@ -225,41 +164,28 @@ export function ContestEntryPage({
         </header>
         <div className="grid gap-6 p-6">
           <p className="whitespace-pre-line text-foreground">{contest.description}</p>
-          {contest.winners.length > 0 ? <WinnersCard winners={contest.winners} /> : null}
+          {contest.winners.length > 0 ? (
+            <Suspense fallback={null}>
+              <WinnersCard winners={contest.winners} />
+            </Suspense>
+          ) : null}
           {enteredName ? (
-            <>
-              {wonPlace !== null ? (
-                <YouWonCard place={wonPlace} winnersCount={contest.winnersCount} />
-              ) : null}
-              <EnteredCard
+            <Suspense fallback={null}>
+              <EnteredView
+                contest={contest}
                 name={enteredName}
+                entryId={enteredEntryId}
                 status={enteredStatus}
                 confirmationResent={confirmationResent}
-                confirmationMessage={contest.confirmationMessage}
-                endDate={contest.endDate}
-                winnersCount={contest.winnersCount}
+                referral={enteredReferral}
                 isDrawn={isDrawn}
+                recordHref={recordHref}
               />
-              {/* After the draw more entries earn nothing: the panel goes. */}
-              {enteredReferral && contest.referralBonus > 0 && !isDrawn ? (
-                <Suspense fallback={null}>
-                  <ReferralPanel
-                    contestTitle={contest.title}
-                    referralBonus={contest.referralBonus}
-                    referralCap={contest.referralCap}
-                    referral={enteredReferral}
-                    isPending={enteredStatus === 'pending'}
-                  />
-                </Suspense>
-              ) : null}
-              {enteredEntryId ? (
-                <EntryReceipt
-                  entryId={enteredEntryId}
-                  recordHref={recordHref}
-                  tone={tones[enteredStatus]}
-                />
-              ) : null}
-            </>
+            </Suspense>
+          ) : isScheduled ? (
+            <Suspense fallback={null}>
+              <ScheduledCard startDate={contest.startDate!} timeZone={contest.timeZone} />
+            </Suspense>
           ) : isOpen && isFull ? (
             <div className="rounded-2xl bg-muted p-6 text-center">
               <h2 className="text-xl font-extrabold">Contest Full</h2>
@@ -281,6 +207,8 @@ export function ContestEntryPage({
               ) : null}
               <EntryForm
                 contestId={contest.id}
+                asked={contestTermsOf(contest)}
+                consentText={contest.consentText}
                 canResendLink={contest.referralBonus > 0}
                 onEntered={(receipt) => {
                   rememberEntry(receipt);

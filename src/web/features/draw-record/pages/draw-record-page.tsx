@@ -2,6 +2,7 @@ import { Hourglass, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
+import { rulesTextPath } from '#shared/contracts/official-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Callout } from '#web/components/ui/callout.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -117,6 +118,17 @@ export function DrawRecordPage({ params }: { params: { contestId: string } }) {
         <p className="text-muted-foreground">
           Who won, how they were picked, and how anyone can check it.
         </p>
+        {record.rules ? (
+          // The rules in force when entries closed: their exact text, which the record's hash is of.
+          <p className="text-sm">
+            <a
+              href={rulesTextPath(contestId, record.rules.version)}
+              className="font-semibold text-primary hover:underline"
+            >
+              Official rules: version {record.rules.version}
+            </a>
+          </p>
+        ) : null}
       </header>
 
       {record.predatesVerifiableDraws ? (
