@@ -19,6 +19,7 @@ const webFeatureDependencies = {
   draws: [],
   home: ['auth', 'contests'],
   landing: [],
+  me: [],
   'not-found': [],
   rules: ['contest-entry'],
 };
@@ -34,6 +35,7 @@ const serverFeatureDependencies = {
   entries: ['admin', 'auth', 'contests'],
   health: [],
   landing: [],
+  me: ['draws', 'entries'],
   rules: [],
   users: [],
 };

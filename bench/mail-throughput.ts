@@ -47,6 +47,7 @@ async function queueMails(database: Database) {
       logLinks: false,
     }),
     log,
+    appUrl: 'http://127.0.0.1',
   });
   await jobs.start({ work: false });
   for (let start = 0; start < MAILS; start += QUEUE_CHUNK) {

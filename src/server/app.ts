@@ -14,6 +14,7 @@ import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { landingRoutes } from './features/landing/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
 import { rulesRoutes } from './features/rules/routes.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
@@ -134,7 +135,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     tasks: backgroundTasks,
     jobs,
-    mail: createMailQueue({ db: database.db, jobs, transport: mailTransport, log: app.log }),
+    mail: createMailQueue({
+      db: database.db,
+      jobs,
+      transport: mailTransport,
+      log: app.log,
+      appUrl: config.appUrl,
+    }),
     clock,
   };
   app.decorate('appContext', ctx);
@@ -180,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
   await app.register(claimRoutes, { ctx });
+  await app.register(meRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   return app;
 }

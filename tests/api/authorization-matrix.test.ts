@@ -487,6 +487,46 @@ describe('authorization matrix', () => {
         expect(drawn.statusCode, drawn.body).toBe(200);
       },
     },
+    // An entrant's own page (docs/product.md#your-entries-me): a link for anyone (the same 202
+    // whatever the address), a session for whoever holds a mailed link, and the entries of that
+    // session's mailbox only: an account, even an admin's, is no entrant session.
+    {
+      route: 'POST /api/me/link',
+      call: (as) =>
+        request(t, as, { method: 'POST', url: '/api/me/link', payload: { email: freshEmail() } }),
+      expected: everyone(202),
+    },
+    {
+      route: 'POST /api/me/session',
+      call: (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/me/session',
+          payload: { token: UNSENT_CLAIM_TOKEN },
+        }),
+      expected: everyone(400),
+    },
+    {
+      route: 'GET /api/me',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/me' }),
+      expected: everyone(401),
+    },
+    {
+      route: 'GET /api/me/export',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/me/export' }),
+      expected: everyone(401),
+    },
+    {
+      route: 'POST /api/me/entries/:entryId/withdraw-consent',
+      call: (as, fx) =>
+        request(t, as, { method: 'POST', url: `/api/me/entries/${fx.entryId}/withdraw-consent` }),
+      expected: everyone(401),
+    },
+    {
+      route: 'DELETE /api/me/entries/:entryId',
+      call: (as, fx) => request(t, as, { method: 'DELETE', url: `/api/me/entries/${fx.entryId}` }),
+      expected: everyone(401),
+    },
     {
       // The public record of a published contest: no sign-in (a draft's is its owner's only).
       route: 'GET /api/contests/:contestId/draw-record',

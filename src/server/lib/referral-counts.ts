@@ -23,9 +23,13 @@ export const FRIENDS_PER_WIDE_NETWORK = 3;
 
 const PUBLIC_PROVIDERS = [...LARGE_MAIL_PROVIDERS];
 
-/** A friend's entry (aliased `friend`) that may count for its referrer. */
+/**
+ * A friend's entry (aliased `friend`) that may count for its referrer. One withdrawn after the
+ * freeze no longer does; the draw's weights were fixed before any could be.
+ */
 const isCountedReferral = sql`friend.referred_by is not null and friend.status = 'confirmed'
-  and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null`;
+  and cardinality(friend.flags) = 0 and friend.email_confirmed_at is not null
+  and friend.withdrawn_at is null`;
 
 /**
  * The friends that may count for their referrer in one contest, among those `where` keeps (a

@@ -16,6 +16,8 @@ export type WinnerNotice = {
   deadline: Date;
   claimUrl: string;
   recordUrl: string;
+  /** The winner's own page, where they see or withdraw their entries. */
+  pageUrl: string;
 };
 
 const placeWords = (notice: Pick<WinnerNotice, 'position' | 'winnersCount'>) =>
@@ -48,6 +50,7 @@ export function winnerNoticeMail(notice: WinnerNotice, { isReminder = false } = 
     ],
     action: { label: 'Claim my prize', url: notice.claimUrl },
     footnote: `You are receiving this because this address entered "${notice.contestTitle}" on ${PRODUCT_NAME}, which sends this mail on the organiser's behalf. A reply reaches the organiser.`,
+    entrantPageUrl: notice.pageUrl,
     replyTo: notice.replyTo,
   });
 }

@@ -15,8 +15,16 @@ export type Layout = {
   action?: { label: string; url: string };
   code?: string;
   footnote: string;
+  /**
+   * An entrant's mail: the address of their own page, where they see, download and erase their
+   * entries (docs/product.md#your-entries-me), on a line of its own under the footnote.
+   */
+  entrantPageUrl?: string;
   replyTo?: string;
 };
+
+/** The words of the line every entrant's mail ends with. */
+export const ENTRANT_PAGE_LINE = 'See, download or erase your entries';
 
 const paragraphText = (paragraph: string | LinkParagraph) =>
   typeof paragraph === 'string'
@@ -52,6 +60,7 @@ export function renderMail(layout: Layout): Mail {
     ...(layout.code ? [layout.code, ''] : []),
     layout.footnote,
     '',
+    ...(layout.entrantPageUrl ? [`${ENTRANT_PAGE_LINE}: ${layout.entrantPageUrl}`, ''] : []),
     `— ${PRODUCT_NAME}`,
   ].join('\n');
 
@@ -72,7 +81,7 @@ ${button}${code}
 <p>${escapeHtml(greeting)}</p>
 ${layout.paragraphs.map((paragraph) => `<p>${paragraphHtml(paragraph)}</p>`).join('\n')}
 <p style="font-size:13px;color:#52525b;margin-top:32px">${escapeHtml(layout.footnote)}</p>
-</div></div></body></html>`;
+${layout.entrantPageUrl ? `<p style="font-size:13px;color:#52525b">${anchor(ENTRANT_PAGE_LINE, layout.entrantPageUrl)}</p>\n` : ''}</div></div></body></html>`;
 
   return {
     to: layout.to,

@@ -81,8 +81,10 @@ export function createMailQueue(options: {
   jobs: JobQueue;
   transport: MailTransport;
   log: FastifyBaseLogger;
+  /** APP_URL: an entrant's mail, rendered when sent, links to the entrant's page there. */
+  appUrl: string;
 }): MailQueue {
-  const { db, jobs, transport, log } = options;
+  const { db, jobs, transport, log, appUrl } = options;
 
   async function enqueueSends(target: Db, mailIds: string[]) {
     const groups: { data: MailJob }[] = [];
@@ -106,7 +108,7 @@ export function createMailQueue(options: {
       // The mails table is the record; a sent job's row has nothing more to tell.
       deleteAfterSeconds: 24 * 60 * 60,
     },
-    handle: (batch) => sendBatch(db, transport, log, batch),
+    handle: (batch) => sendBatch({ db, transport, log, appUrl }, batch),
   });
   jobs.define<MailJob>({
     name: DEAD_MAIL_JOB,
@@ -199,12 +201,11 @@ const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g
  * when only its mails not yet sent are sent (a mail already sent or given up is skipped, also
  * when a job runs again after a lost acknowledgement).
  */
-async function sendBatch(
-  db: Db,
-  transport: MailTransport,
-  log: FastifyBaseLogger,
-  batch: Job<MailJob>[],
-): Promise<JobResult[]> {
+/** What sending needs: the database, the transport, the log and the app's address. */
+type Sender = { db: Db; transport: MailTransport; log: FastifyBaseLogger; appUrl: string };
+
+async function sendBatch(sender: Sender, batch: Job<MailJob>[]): Promise<JobResult[]> {
+  const { db, transport } = sender;
   const waiting = await queryRows<StoredMail>(
     db,
     // The outbox sends no body: its rows are the mails, kept as they are (a third of the work).
@@ -220,7 +221,7 @@ async function sendBatch(
       const outcomes = await Promise.all(
         job.data.mailIds.map((mailId) => {
           const mail = byId.get(mailId);
-          return mail ? sendOne(db, transport, log, mail, sent) : 'done';
+          return mail ? sendOne(sender, mail, sent) : 'done';
         }),
       );
       // Recorded per job, as soon as its mails are out: an instance killed now sends again
@@ -236,13 +237,11 @@ async function sendBatch(
 
 /** Hands one mail over: 'done' when sent or refused for good, 'retry' on a temporary failure. */
 async function sendOne(
-  db: Db,
-  transport: MailTransport,
-  log: FastifyBaseLogger,
+  { db, transport, log, appUrl }: Sender,
   stored: StoredMail,
   sent: SentMail[],
 ): Promise<'done' | 'retry'> {
-  const rendered = stored.template ? renderEntryMail(stored.to, stored.template) : null;
+  const rendered = stored.template ? renderEntryMail(stored.to, stored.template, appUrl) : null;
   const mail = rendered ? { ...stored, ...rendered } : stored;
   try {
     await transport.deliver(mail);

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { entrantPageUrl } from '#shared/contracts/me.ts';
 import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
 import { renderMail, type LinkParagraph } from './layout.ts';
 import type { Mail } from './transport.ts';
@@ -149,11 +150,15 @@ function contestFacts(sender: EntryMailSender): string[] {
   ];
 }
 
-/** What every entrant's mail has in common: who it is from, what for, and whom a reply reaches. */
-const entrantLayout = (to: string, sender: EntryMailSender) => ({
+/**
+ * What every entrant's mail has in common: who it is from, what for, whom a reply reaches, and
+ * the way to the entrant's own page (`pageUrl`).
+ */
+const entrantLayout = (to: string, sender: EntryMailSender, pageUrl: string) => ({
   to,
   greetingName: null,
   facts: contestFacts(sender),
+  entrantPageUrl: pageUrl,
   ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
 });
 
@@ -186,28 +191,36 @@ const ENTRY_MAIL_SUBJECTS: Record<EntryMailTemplate['kind'], (contestTitle: stri
 export const entryMailSubject = (template: EntryMailTemplate) =>
   ENTRY_MAIL_SUBJECTS[template.kind](template.sender.contestTitle);
 
-/** The mail a queued template says, rendered when it is sent. */
-export function renderEntryMail(to: string, template: EntryMailTemplate): Mail {
+/**
+ * The mail a queued template says, rendered when it is sent. The app's address comes from the
+ * sending server, not the template: every entrant's mail links to their own page, those queued
+ * before it existed too.
+ */
+export function renderEntryMail(to: string, template: EntryMailTemplate, appUrl: string): Mail {
   const { kind, sender, url, referral } = template;
-  if (kind === 'entry-receipt' && referral) return entryReceiptMail(to, sender, referral);
+  const pageUrl = entrantPageUrl(appUrl);
+  if (kind === 'entry-receipt' && referral) return entryReceiptMail(to, sender, referral, pageUrl);
   if (kind === 'friend-confirmation' && url && referral) {
-    return friendConfirmationMail(to, sender, url, referral);
+    return friendConfirmationMail(to, sender, { url, pageUrl }, referral);
   }
   if (kind === 'entry-confirmation' && url) {
-    return entryConfirmationMail(to, sender, url, referral ?? undefined);
+    return entryConfirmationMail(to, sender, { url, pageUrl }, referral ?? undefined);
   }
   throw new Error(`an entrant's ${kind} mail without the links it needs`);
 }
+
+/** A mail's action and the entrant's own page. */
+type EntrantMailLinks = { url: string; pageUrl: string };
 
 /** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
 function entryConfirmationMail(
   to: string,
   sender: EntryMailSender,
-  url: string,
+  { url, pageUrl }: EntrantMailLinks,
   referral?: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    ...entrantLayout(to, sender),
+    ...entrantLayout(to, sender, pageUrl),
     subject: ENTRY_MAIL_SUBJECTS['entry-confirmation'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
@@ -226,11 +239,11 @@ function entryConfirmationMail(
 function friendConfirmationMail(
   to: string,
   sender: EntryMailSender,
-  url: string,
+  { url, pageUrl }: EntrantMailLinks,
   referral: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    ...entrantLayout(to, sender),
+    ...entrantLayout(to, sender, pageUrl),
     subject: ENTRY_MAIL_SUBJECTS['friend-confirmation'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
@@ -244,9 +257,14 @@ function friendConfirmationMail(
 }
 
 /** A contest with referrals, without double opt-in: the entrant's link and status page. */
-function entryReceiptMail(to: string, sender: EntryMailSender, referral: ReferralMailLinks): Mail {
+function entryReceiptMail(
+  to: string,
+  sender: EntryMailSender,
+  referral: ReferralMailLinks,
+  pageUrl: string,
+): Mail {
   return renderMail({
-    ...entrantLayout(to, sender),
+    ...entrantLayout(to, sender, pageUrl),
     subject: ENTRY_MAIL_SUBJECTS['entry-receipt'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in.`,

@@ -126,7 +126,11 @@ export async function mailsTo(t: TestApp, email: string): Promise<OutboxMail[]> 
   // An entrant's mail not yet sent is its template: what the worker will render and send.
   return rows.map((row) => {
     if (!row.template) return { ...row, replyTo: null };
-    const { text, html, links, replyTo } = renderEntryMail(row.recipient, row.template);
+    const { text, html, links, replyTo } = renderEntryMail(
+      row.recipient,
+      row.template,
+      t.config.appUrl,
+    );
     return { ...row, text, html, links, replyTo: replyTo ?? null };
   });
 }

@@ -16,6 +16,7 @@ export const mailPurposes = [
   'winner-notice',
   'claim-reminder',
   'claim-update',
+  'entrant-link',
   'test',
 ] as const;
 export type MailPurpose = (typeof mailPurposes)[number];
@@ -35,6 +36,7 @@ export const mailPurposeLabels: Record<MailPurpose, string> = {
   'winner-notice': 'Winner notice',
   'claim-reminder': 'Claim reminder',
   'claim-update': 'Claim update to the owner',
+  'entrant-link': "Link to an entrant's own page",
   test: 'Test email',
 };
 

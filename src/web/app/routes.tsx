@@ -110,6 +110,10 @@ const VerifyEmailOutcomePage = lazyPage(
   () => import('#web/features/admin/pages/verify-email-outcome-page.tsx'),
   'VerifyEmailOutcomePage',
 );
+const MyEntriesPage = lazyPage(
+  () => import('#web/features/me/pages/my-entries-page.tsx'),
+  'MyEntriesPage',
+);
 const NotFoundPage = lazyPage(
   () => import('#web/features/not-found/pages/not-found-page.tsx'),
   'NotFoundPage',
@@ -134,6 +138,7 @@ export function AppRoutes() {
         <Route path="/manual-reset" component={ManualResetPage} />
         <Route path="/verify-email" component={VerifyEmailPage} />
         <Route path="/entries/confirm" component={ConfirmEntryPage} />
+        <Route path="/me" component={MyEntriesPage} />
         <Route path="/c/:contestId/draw" component={DrawRecordPage} />
         <Route path="/c/:contestId/status/:entryId" component={EntryStatusPage} />
         <Route path="/c/:contestId/preview" component={ContestPreviewPage} />

@@ -118,6 +118,8 @@ export async function listEntrants(db: Db, entryIds: string[]) {
       contestId: contestEntries.contestId,
       name: contestEntries.name,
       email: contestEntries.email,
+      // Withdrawn after the freeze: a pick that lands on it is passed over (placePicks).
+      withdrawnAt: contestEntries.withdrawnAt,
     })
     .from(contestEntries)
     .where(inArray(contestEntries.id, entryIds));

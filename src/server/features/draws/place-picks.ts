@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { contestPicks, contests, type Contest } from '#server/db/schema.ts';
+import { contestDraws, contestPicks, contests, type Contest } from '#server/db/schema.ts';
+import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { nodeDrawHashes } from '#server/lib/draw-hashes.ts';
-import type { DrawMethod } from '#shared/contracts/draws.ts';
+import { drawMessages, type DrawMethod } from '#shared/contracts/draws.ts';
+import { ENTRY_WITHDRAWN_REASON, WITHDRAWN_ENTRANT_NAME } from '#shared/contracts/me.ts';
 import { drawNextPicks, toDisplayName, type DrawnPick } from '#shared/draw-protocol.ts';
 import {
   currentWinners,
@@ -49,9 +51,14 @@ export async function syncWinners(
 
 export type Entrants = Awaited<ReturnType<typeof listEntrants>>;
 
+/** The picks that stand as winners once written, and who every pick written landed on. */
+export type Placed = { placed: DrawnPick[]; entrants: Entrants };
+
 /**
- * Writes new picks into the empty places, lowest first, with their history records; answers the
- * picked entrants.
+ * Writes new picks into the empty places, lowest first, with their history records. A pick that
+ * lands on an entry withdrawn after the freeze is disqualified at once and the next pick takes
+ * its place (passOverWithdrawn); a pick by hand of one is refused. Answers the picks that stand,
+ * in the order of their places, and the picked entrants.
  */
 export async function placePicks(
   ctx: NoticeContext,
@@ -59,19 +66,25 @@ export async function placePicks(
   actor: SessionUser | null,
   locked: LockedContest,
   picks: { drawn: DrawnPick[]; positions: number[]; method: DrawMethod; drawnAt: Date },
-): Promise<Entrants> {
+): Promise<Placed> {
   const { drawn, positions, method, drawnAt } = picks;
   const entrants = await listEntrants(
     tx,
     drawn.map((pick) => pick.entryId),
   );
+  const isWithdrawn = (pick: DrawnPick) => entrants.get(pick.entryId)!.withdrawnAt !== null;
+  if (method === 'manual' && drawn.some(isWithdrawn)) {
+    throw new AppError('NOT_AN_ENTRY', drawMessages.notAnEntry);
+  }
   await tx.insert(contestPicks).values(
     drawn.map((pick, order) => ({
       ...pick,
       contestId: locked.contest.id,
       position: positions[order]!,
       method,
-      displayName: toDisplayName(entrants.get(pick.entryId)!.name),
+      displayName: isWithdrawn(pick)
+        ? WITHDRAWN_ENTRANT_NAME
+        : toDisplayName(entrants.get(pick.entryId)!.name),
       drawnAt,
       actorId: actor?.id ?? null,
     })),
@@ -91,20 +104,57 @@ export async function placePicks(
       };
     }),
   );
+  const standing = drawn.flatMap((pick, order) =>
+    isWithdrawn(pick) ? [] : [{ pick, position: positions[order]! }],
+  );
+  const next =
+    standing.length < drawn.length
+      ? await passOverWithdrawn(ctx, tx, locked, drawn.filter(isWithdrawn))
+      : null;
   await syncWinners(tx, locked.contest);
   await openClaims(
     ctx,
     tx,
     locked.contest,
-    drawn.map((pick, order) => ({
+    standing.map(({ pick, position }) => ({
       p: pick.p,
-      position: positions[order]!,
+      position,
       entryId: pick.entryId,
       email: entrants.get(pick.entryId)!.email,
     })),
     drawnAt,
   );
-  return entrants;
+  return {
+    placed: [...standing.map(({ pick }) => pick), ...(next?.placed ?? [])],
+    entrants: new Map([...entrants, ...(next?.entrants ?? [])]),
+  };
+}
+
+/**
+ * Picks that landed on entries withdrawn after the freeze (docs/product.md#your-entries-me):
+ * the entry keeps its leaf, so the sequence may land on it. Each such pick is disqualified at
+ * once with the public reason `entry withdrawn`, and the next picks of the committed sequence
+ * fill the places, exactly as after any disqualification (docs/draw-protocol.md#4-draw).
+ */
+async function passOverWithdrawn(
+  ctx: NoticeContext,
+  tx: Db,
+  locked: LockedContest,
+  landed: DrawnPick[],
+): Promise<Placed> {
+  const picks = await listPicks(tx, locked.contest.id);
+  const landedOn = new Set(landed.map((pick) => pick.p));
+  const passedOver = picks.filter((pick) => landedOn.has(pick.p));
+  const drawnAt = await disqualifyPicks(tx, null, locked, passedOver, ENTRY_WITHDRAWN_REASON);
+  const draw = await loadFrozenDraw(tx, locked.contest);
+  const picked = new Set(picks.map((pick) => pick.entryId));
+  const drawn = await drawNextPicks(nodeDrawHashes, draw, picked, picks.length + 1, landed.length);
+  if (drawn.length === 0) return { placed: [], entrants: new Map() };
+  const positions = emptyPositions(
+    locked.contest.winnersCount,
+    picks.map((pick) => (landedOn.has(pick.p) ? { ...pick, status: 'disqualified' } : pick)),
+  );
+  return placePicks(ctx, tx, null, locked, { drawn, positions, method: 'random', drawnAt });
 }
 
 /**
@@ -196,11 +246,37 @@ export async function replaceWinner(
     locked.contest.winnersCount,
     picks.map((pick) => (pick.p === winner.p ? { ...pick, status: 'disqualified' } : pick)),
   );
-  const entrants = await placePicks(ctx, tx, actor, locked, {
+  const { placed, entrants } = await placePicks(ctx, tx, actor, locked, {
     drawn,
     positions: empty,
     method: 'random',
     drawnAt,
   });
-  return entrants.get(drawn[0]!.entryId)!;
+  // No entry may be left once the picks that landed on withdrawn entries are passed over.
+  return placed[0] ? entrants.get(placed[0].entryId)! : null;
+}
+
+/**
+ * An entry withdrawn after the freeze (docs/product.md#your-entries-me), its row already erased by
+ * the caller: its leaf stays, so the record still verifies, and its picks show it as withdrawn. A
+ * place it holds is lost with the public reason `entry withdrawn` to the next pick of the
+ * committed sequence, who is notified; later picks that land on it are passed over (placePicks).
+ * The owner's history keeps neither its name nor its address. No one acts: no actor is named.
+ */
+export async function withdrawFromDraw(
+  ctx: NoticeContext,
+  tx: Db,
+  { locked, picks }: { locked: LockedContest; picks: PickRow[] },
+  entryId: string,
+): Promise<void> {
+  await tx
+    .update(contestPicks)
+    .set({ displayName: WITHDRAWN_ENTRANT_NAME })
+    .where(and(eq(contestPicks.contestId, locked.contest.id), eq(contestPicks.entryId, entryId)));
+  const winner = currentWinners(picks).find((pick) => pick.entryId === entryId);
+  if (winner) await replaceWinner(ctx, tx, null, { locked, picks, winner }, ENTRY_WITHDRAWN_REASON);
+  await tx
+    .update(contestDraws)
+    .set({ entrantName: WITHDRAWN_ENTRANT_NAME, entrantEmail: null })
+    .where(eq(contestDraws.entryId, entryId));
 }

@@ -32,6 +32,7 @@ import {
 import { readDrawRecord } from './record.ts';
 import type { NoticeContext } from './winner-notices.ts';
 
+export { withdrawFromDraw } from './place-picks.ts';
 export {
   CLAIM_DEADLINE_JOB,
   CLAIM_REMINDER_JOB,
@@ -120,7 +121,7 @@ async function fillEmptyPlaces(
   actor: SessionUser,
   contestId: string,
   request: DrawRequest,
-): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw; drawnAt: Date; entrants: Entrants }> {
+): Promise<{ drawn: DrawnPick[]; draw: FrozenDraw; entrants: Entrants }> {
   const locked = await lockContest(tx, contestId);
   const { contest } = locked;
   const picks = await listPicks(tx, contest.id);
@@ -146,13 +147,15 @@ async function fillEmptyPlaces(
   if (drawn.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
   const method = request.manualEntryId ? 'manual' : 'random';
   const drawnAt = await nextEventTime(tx, contest.id);
-  const entrants = await placePicks(ctx, tx, actor, locked, {
+  const { placed, entrants } = await placePicks(ctx, tx, actor, locked, {
     drawn,
     positions: empty,
     method,
     drawnAt,
   });
-  return { drawn, draw, drawnAt, entrants };
+  // Every pick landed on a withdrawn entry, and none was left to take their places.
+  if (placed.length === 0) throw new AppError('NO_ENTRIES_LEFT', drawMessages.noEntriesLeft);
+  return { drawn: placed, draw, entrants };
 }
 
 /** POST /draws: the next picks into the empty places; answers the public record. */
@@ -180,25 +183,20 @@ export async function drawWinner(
   const request = { count: 1, manualEntryId: winnerId, onlyFirstPosition: true };
   await freezeForDraw(ctx, actor, contest.id, request);
   return ctx.db.transaction(async (tx) => {
-    const { drawn, draw, drawnAt, entrants } = await fillEmptyPlaces(
-      ctx,
-      tx,
-      actor,
-      contest.id,
-      request,
-    );
+    const { drawn, draw, entrants } = await fillEmptyPlaces(ctx, tx, actor, contest.id, request);
     const pick = drawn[0]!;
     const { id, name, email } = entrants.get(pick.entryId)!;
+    const picks = await listPicks(tx, contest.id);
     // The wheel leaves the disqualified out (getWheel): the slice is counted without them.
     const out = new Set(
-      (await listPicks(tx, contest.id))
+      picks
         .filter((earlier) => earlier.status === 'disqualified')
         .map((earlier) => earlier.entryId),
     );
     return {
       winner: { id, name, email },
-      // Position 1's pick: the contest's winnerSelectedAt is its time.
-      winnerSelectedAt: drawnAt.toISOString(),
+      // Position 1's pick (after any passed over): the contest's winnerSelectedAt is its time.
+      winnerSelectedAt: picks.find((row) => row.p === pick.p)!.drawnAt.toISOString(),
       method: winnerId ? 'manual' : 'random',
       entryCount: draw.entryIds.length,
       index: draw.entryIds.filter((entryId) => !out.has(entryId)).indexOf(pick.entryId),

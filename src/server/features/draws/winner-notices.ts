@@ -12,6 +12,7 @@ import {
   CLAIM_REMINDER_MIN_WINDOW,
   CLAIM_TOKEN_FIELD,
 } from '#shared/contracts/claims.ts';
+import { entrantPageUrl } from '#shared/contracts/me.ts';
 
 /** The jobs a winner's claim schedules; the claims feature defines what they do. */
 export const CLAIM_DEADLINE_JOB = 'claim-deadline';
@@ -84,6 +85,7 @@ export async function queueWinnerNotices(
           deadline,
           claimUrl: claimUrlFor(ctx.config.appUrl, token),
           recordUrl: recordUrlFor(ctx.config.appUrl, contest.id),
+          pageUrl: entrantPageUrl(ctx.config.appUrl),
         },
         { isReminder },
       ),

@@ -16,6 +16,7 @@ import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { containsText } from '#server/lib/search.ts';
 import type { EntryListFilter } from '#shared/contracts/entries.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
+import { isOwnerListed } from '../core/owner-listed.ts';
 import { withReferrals } from '../referrals/referrals.ts';
 import { withDrawStanding } from './flag-review.ts';
 
@@ -94,6 +95,7 @@ function listNewestEntries(db: Db, contest: Contest, options: PageOptions) {
     .where(
       and(
         eq(contestEntries.contestId, contest.id),
+        isOwnerListed,
         whereFiltered(options.filter),
         olderThan(contestEntries, options.cursor),
       ),
@@ -106,6 +108,7 @@ function listNewestEntries(db: Db, contest: Contest, options: PageOptions) {
 function whereMatching(contest: Contest, search: string | undefined, filter?: EntryListFilter) {
   return and(
     eq(contestEntries.contestId, contest.id),
+    isOwnerListed,
     whereFiltered(filter),
     search
       ? or(containsText(contestEntries.name, search), containsText(contestEntries.email, search))

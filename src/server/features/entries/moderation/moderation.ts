@@ -12,6 +12,7 @@ import {
 import type { EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { flagReviewMessages, type DrawDecision } from '#shared/contracts/flag-review.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
+import { isOwnerListed } from '../core/owner-listed.ts';
 import { describeEntries, whereFiltered } from './list-entries.ts';
 import { lockUnfrozenContest } from './unfrozen-contest.ts';
 
@@ -32,7 +33,7 @@ export async function summarizeEntries({ db }: DbContext, contest: Contest): Pro
       >,
     )
     .from(contestEntries)
-    .where(eq(contestEntries.contestId, contest.id));
+    .where(and(eq(contestEntries.contestId, contest.id), isOwnerListed));
   return Object.fromEntries(
     entryListFilters.map((filter) => [filter, row?.[filter] ?? 0]),
   ) as EntrySummary;

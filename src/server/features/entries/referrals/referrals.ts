@@ -69,8 +69,12 @@ const NAMELESS_REFERRER = 'Anonymous';
 /** What the status page calls a friend whose name held nothing publishable. */
 const NAMELESS_FRIEND = 'A friend';
 
-/** A referrer (aliased `referrer`) the public ranks: their own entry is in the draw. */
-const isRanked = sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0`;
+/**
+ * A referrer (aliased `referrer`) the public ranks: their own entry is in the draw, and not
+ * withdrawn since.
+ */
+const isRanked = sql`referrer.status = 'confirmed' and cardinality(referrer.flags) = 0
+  and referrer.withdrawn_at is null`;
 
 /** The public leaderboard changes with every entry: read at most every 5 s per contest. */
 const readLeaderboard = createRecentReads<LeaderboardItem[]>({ maxAgeMs: 5000, maxKeys: 1000 });

@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { countedReferrals, weightOf } from '#server/lib/referral-counts.ts';
+import { isOwnerListed } from '../core/owner-listed.ts';
 
 const EXPORT_BATCH = 5000;
 
@@ -51,6 +52,7 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
     .where(
       and(
         eq(contestEntries.contestId, contestId),
+        isOwnerListed,
         after
           ? sql`(${contestEntries.entryDate}, ${contestEntries.id}) > (${after.exactDate}::timestamptz, ${after.id}::uuid)`
           : undefined,
