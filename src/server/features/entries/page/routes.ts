@@ -63,12 +63,12 @@ function withTickedBoxes(fields: Record<string, string>): Record<string, unknown
   return read;
 }
 
-/** What the refused form had ticked and chosen, to show it again as it was. */
-function typedTerms(fields: Record<string, string>): EntryTerms {
+/** What the refused form had ticked and chosen, to show it again as it was (when anything). */
+function typedTerms(fields: Record<string, string>): { terms?: EntryTerms } {
   const terms: EntryTerms = {};
   for (const field of entryTermChecks) if (fields[field] === 'true') terms[field] = true;
   if (fields.country) terms.country = fields.country;
-  return terms;
+  return Object.keys(terms).length > 0 ? { terms } : {};
 }
 
 const MAX_CONTEST_ID_LENGTH = 100;
@@ -192,7 +192,7 @@ export const entryPageRoutes: FastifyPluginAsync<{
               values: {
                 name: fields.name ?? '',
                 email: fields.email ?? '',
-                terms: typedTerms(fields),
+                ...typedTerms(fields),
               },
             },
           },

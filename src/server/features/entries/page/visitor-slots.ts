@@ -45,8 +45,8 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
   const termErrors = Object.fromEntries(
     Object.entries(refusal?.fieldErrors ?? {}).filter(([field]) => !slotted.has(field)),
   );
-  const terms = refusal?.values.terms ?? {};
-  const termsKey = refusal ? JSON.stringify([termErrors, terms]) : '';
+  const terms = refusal?.values.terms;
+  const termsKey = refusal ? JSON.stringify([termErrors, terms ?? {}]) : '';
   return {
     key: [
       hasRef ? 'ref' : '',
@@ -65,7 +65,7 @@ export function sharedShape(state: EntryPageState): SharedShape | null {
           ...(shown.name && { name: slot('nameError') }),
           ...(shown.email && { email: slot('emailError') }),
         },
-        values: { name: slot('name'), email: slot('email'), terms },
+        values: { name: slot('name'), email: slot('email'), ...(terms && { terms }) },
       },
     },
   };

@@ -370,6 +370,9 @@ describe('entry bursts (RATE_LIMIT on)', () => {
       expect(Object.keys(cleared).sort()).toEqual(
         [
           'confirmationMail',
+          'consent',
+          'consentAt',
+          'country',
           'drawDecision',
           'email',
           'entryDate',
