@@ -125,7 +125,7 @@ export async function load(
     /** Extra headers per request (a client address behind a proxy, for one). */
     headersFor?: () => Record<string, string>;
     /** Fields every entry sends beside its name and e-mail (a referral code, for one). */
-    fields?: Record<string, string>;
+    fields?: Record<string, string | boolean>;
   } = {},
 ): Promise<LoadResult> {
   const tag = Date.now().toString(36);

@@ -15,6 +15,7 @@ import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
 import { benchEntriesIntegrity, reportEntriesIntegrity } from './entries-integrity.ts';
 import { benchEntriesQueue, reportEntriesQueue } from './entries-queue.ts';
 import { benchEntriesReferrals, reportEntriesReferrals } from './entries-referrals.ts';
+import { benchEntriesTerms, reportEntriesTerms } from './entries-terms.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
@@ -106,6 +107,18 @@ if (wants('entries-integrity')) {
     heading:
       'Entries with referrals on from 1,000 IPv4 and IPv6 clients, against the revision before issue 27 (PostgreSQL and PGlite)',
     lines: reportEntriesIntegrity(result),
+    data: result,
+  });
+}
+
+if (wants('entries-terms')) {
+  console.log('\n== Schedule, rules and consent of issue 30 on the entry path');
+  const result = await benchEntriesTerms();
+  record({
+    key: 'entriesTerms',
+    heading:
+      'Entries with every rules, schedule and consent option on, against the revision before issue 30 (PostgreSQL and PGlite)',
+    lines: reportEntriesTerms(result),
     data: result,
   });
 }
