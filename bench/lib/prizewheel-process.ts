@@ -36,6 +36,16 @@ export type StartOptions = {
 
 let bundle: string | undefined;
 
+/** Whether a checkout's admin CLI reads the password from PRIZEWHEEL_ADMIN_PASSWORD. */
+function readsPasswordFromEnvironment(tree: string): boolean {
+  try {
+    execFileSync('grep', ['-rq', 'PRIZEWHEEL_ADMIN_PASSWORD', path.join(tree, 'src/server/cli')]);
+    return true;
+  } catch {
+    return false; // grep found nothing
+  }
+}
+
 /** Node's arguments of `npm start`: its flags and the server bundle, built once per bench run. */
 function deployedServerArgs(): string[] {
   bundle ??= buildServerBundle();
@@ -75,9 +85,11 @@ export async function startPrizewheel(
       'create-admin',
       '--email',
       OWNER.email,
-      // An earlier revision's CLI took the password as an argument; this one reads it from the
-      // environment only (decision 033).
-      ...(options.tree ? ['--password', OWNER.password] : []),
+      // A revision before decision 033 took the password as an argument; since, it is read
+      // from the environment only (and an argument is refused).
+      ...(options.tree && !readsPasswordFromEnvironment(options.tree)
+        ? ['--password', OWNER.password]
+        : []),
     ],
     {
       cwd: options.tree ?? root,

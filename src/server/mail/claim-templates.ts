@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
-import { formatClaimDeadline } from '#shared/contracts/claims.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { ordinal } from '#shared/ordinal.ts';
 import { renderMail } from './layout.ts';
 import type { Mail } from './transport.ts';
@@ -14,6 +14,8 @@ export type WinnerNotice = {
   winnersCount: number;
   prize: string;
   deadline: Date;
+  /** The contest's zone, which the deadline is written in. */
+  timeZone: string;
   claimUrl: string;
   recordUrl: string;
   /** The winner's own page, where they see or withdraw their entries. */
@@ -36,7 +38,10 @@ export function winnerNoticeMail(notice: WinnerNotice, { isReminder = false } = 
       ? `Reminder: claim your prize from ${notice.contestTitle}`
       : `You won: ${notice.contestTitle}`,
     greetingName: null,
-    facts: [`Prize: ${notice.prize}`, `Claim by ${formatClaimDeadline(notice.deadline)}.`],
+    facts: [
+      `Prize: ${notice.prize}`,
+      `Claim by ${formatContestDate(notice.deadline, notice.timeZone)}.`,
+    ],
     paragraphs: [
       isReminder
         ? `You won ${placeWords(notice)} in "${notice.contestTitle}" and have not claimed it yet. The time to claim ends soon: after it, the prize goes to the next entry drawn.`

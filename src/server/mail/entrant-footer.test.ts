@@ -39,6 +39,7 @@ const notice = {
   winnersCount: 1,
   prize: 'A bike',
   deadline: new Date('2031-01-01T00:00:00Z'),
+  timeZone: 'UTC',
   claimUrl: `${APP_URL}/claim?token=z`,
   recordUrl: `${APP_URL}/c/1/draw`,
   pageUrl: PAGE_URL,

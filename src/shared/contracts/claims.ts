@@ -48,24 +48,6 @@ export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 export const DECLINED_REASON = 'declined the prize';
 export const expiredReason = (deadline: Date) => `did not claim by ${deadline.toISOString()}`;
 
-const deadlineFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
-/**
- * "Monday, 30 November 2026 at 14:05 UTC": a deadline as the winner's notice and the claim page
- * both write it, an absolute time a reader anywhere can act on.
- */
-export const formatClaimDeadline = (deadline: Date | string) =>
-  `${deadlineFormat.format(new Date(deadline))} UTC`;
-
 /** The claim page's path; its link carries the token as `?token=`. */
 export const CLAIM_PATH = '/claim';
 export const CLAIM_TOKEN_FIELD = 'token';
@@ -119,6 +101,8 @@ export type ClaimView = {
   prizeDetails: string;
   position: number;
   deadline: string | null;
+  /** The contest's zone, which the page writes the deadline in. */
+  timeZone: string;
   status: ClaimStatus;
   prizeDelivery: PrizeDelivery;
   recordUrl: string;

@@ -220,6 +220,7 @@ describe('claims', () => {
         prizeDetails: contest.prizeDetails,
         position: 2,
         deadline: record.picks.find((pick) => pick.position === 2)!.claim!.deadline,
+        timeZone: 'UTC',
         status: 'pending',
         prizeDelivery: 'digital',
         recordUrl: `${t.config.appUrl}/c/${contest.id}/draw`,

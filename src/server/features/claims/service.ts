@@ -49,6 +49,7 @@ function toClaimView(
     prizeDetails: contest.prizeDetails,
     position: pick.position,
     deadline: pick.claimDeadline?.toISOString() ?? null,
+    timeZone: contest.timeZone,
     status,
     prizeDelivery: contest.prizeDelivery,
     recordUrl: recordUrlFor(ctx.config.appUrl, contest.id),

@@ -83,6 +83,7 @@ export async function queueWinnerNotices(
           winnersCount: contest.winnersCount,
           prize: contest.prizeDetails,
           deadline,
+          timeZone: contest.timeZone,
           claimUrl: claimUrlFor(ctx.config.appUrl, token),
           recordUrl: recordUrlFor(ctx.config.appUrl, contest.id),
           pageUrl: entrantPageUrl(ctx.config.appUrl),

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { formatClaimDeadline } from '#shared/contracts/claims.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { CLAIM_PAGE_HOOKS } from './claim-parts.tsx';
 
 const MINUTE = 60_000;
@@ -26,13 +26,21 @@ export function claimTimeLeft(deadline: string, now: number): string {
  * The deadline as an absolute time (the same as in the e-mail), and the time left: as of the
  * page's rendering, then live when the page's script runs.
  */
-export function DeadlineBox({ deadline, now }: { deadline: string; now: string }) {
+export function DeadlineBox({
+  deadline,
+  timeZone,
+  now,
+}: {
+  deadline: string;
+  timeZone: string;
+  now: string;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-xl border border-amber-300 bg-accent-soft p-4 text-amber-950">
       <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
       <div className="grid min-w-0 gap-1">
         <p className="text-sm">
-          Claim by <strong className="font-bold">{formatClaimDeadline(deadline)}</strong>
+          Claim by <strong className="font-bold">{formatContestDate(deadline, timeZone)}</strong>
         </p>
         <p
           role="timer"

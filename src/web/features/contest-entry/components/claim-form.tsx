@@ -228,7 +228,9 @@ export function PendingCard({ view }: { view: Extract<ClaimPageView, { kind: 'pe
           </p>
         </div>
         <PrizeBox prize={place.prizeDetails} />
-        {place.deadline ? <DeadlineBox deadline={place.deadline} now={view.now} /> : null}
+        {place.deadline ? (
+          <DeadlineBox deadline={place.deadline} timeZone={place.timeZone} now={view.now} />
+        ) : null}
         <ClaimForm
           token={token}
           delivery={place.prizeDelivery}
