@@ -257,7 +257,22 @@ async function startStaticBaseline() {
 }
 
 export async function benchPublicPage(): Promise<PublicPageResult> {
-  const app = await startAppWithContest();
+  // Every option of the entry form on (docs/product.md#rules-schedule-and-consent): the
+  // country select, the rules' and the age's boxes and the consent box are all on the page.
+  const app = await startAppWithContest('pglite', {
+    timeZone: 'Europe/Madrid',
+    rules: {
+      sponsorName: 'Coach Ana Fitness',
+      sponsorContact: 'ana@example.com',
+      minAge: 18,
+      allowedCountries: ['ES', 'PT'],
+      excludedRegions: '',
+      employeesExcluded: false,
+      prizeRetailValue: '',
+      additionalTerms: '',
+    },
+    consentText: "Send me Coach Ana's weekly tips",
+  });
   const baseline = await startStaticBaseline();
   try {
     const urls: Record<PageName, string> = {

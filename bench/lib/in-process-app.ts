@@ -32,7 +32,11 @@ function benchContest(ownerId: string) {
  * The real app in this process on a fresh database (in-memory PGlite, or a new database on the
  * local PostgreSQL server, dropped on close), with one owner and one open contest.
  */
-export async function startAppWithContest(engine: 'pglite' | 'postgres' = 'pglite') {
+export async function startAppWithContest(
+  engine: 'pglite' | 'postgres' = 'pglite',
+  /** Fields of the contest beside the bench's own (rules, a consent box, ...). */
+  contestFields: Partial<typeof contests.$inferInsert> = {},
+) {
   const created = engine === 'postgres' ? await createDatabase('pw_bench') : undefined;
   const postgres = created && openPostgres(created.url);
   await postgres?.migrate();
@@ -47,7 +51,7 @@ export async function startAppWithContest(engine: 'pglite' | 'postgres' = 'pglit
     .returning();
   const [contest] = await database.db
     .insert(contests)
-    .values({ ...benchContest(owner!.id), maxEntries: 500 })
+    .values({ ...benchContest(owner!.id), maxEntries: 500, ...contestFields })
     .returning();
   return {
     url,

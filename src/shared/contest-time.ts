@@ -5,19 +5,12 @@
 
 import type { ContestStatus } from '#shared/contracts/contests.ts';
 
-type ContestTimes = { isActive: boolean; isPublished: boolean; endDate: string | Date };
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function endTime(contest: Pick<ContestTimes, 'endDate'>): number {
+function endTime(contest: { endDate: string | Date }): number {
   return new Date(contest.endDate).getTime();
-}
-
-/** Entries are taken only while the contest is active and its end lies ahead. */
-export function acceptsEntries(contest: ContestTimes, now = Date.now()): boolean {
-  return contest.isActive && now < endTime(contest);
 }
 
 /**
@@ -36,24 +29,6 @@ export function statusAt(
     contest.status === 'scheduled' &&
     (!contest.startDate || now >= new Date(contest.startDate).getTime());
   return startsNow ? 'open' : contest.status;
-}
-
-/** 'Ended', 'Nd Nh left', 'Nh left' or 'Nm left' (contest cards). */
-export function formatTimeLeft(endDate: string | Date, now = Date.now()): string {
-  const left = new Date(endDate).getTime() - now;
-  if (left <= 0) return 'Ended';
-  if (left >= DAY) return `${Math.floor(left / DAY)}d ${Math.floor((left % DAY) / HOUR)}h left`;
-  if (left >= HOUR) return `${Math.floor(left / HOUR)}h left`;
-  return `${Math.floor(left / MINUTE)}m left`;
-}
-
-/** Days and hours, hours only, or 'Ended' (dashboard card). */
-export function formatTimeLeftShort(endDate: string | Date, now = Date.now()): string {
-  const left = new Date(endDate).getTime() - now;
-  if (left <= 0) return 'Ended';
-  const days = Math.floor(left / DAY);
-  const hours = Math.floor((left % DAY) / HOUR);
-  return days > 0 ? `${days}d ${hours}h` : `${hours}h`;
 }
 
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entryMessages, validateEntry } from './entries.ts';
+import { validateEntry } from './entries.ts';
+import { entryMessages } from './entry-messages.ts';
 
 /** The entry form shows exactly these messages: it validates with this contract before sending. */
 describe('the entry contract', () => {

@@ -34,7 +34,7 @@ function nameError(name: string): string | undefined {
     return `Name must be at most ${ENTRANT_NAME_MAX_LENGTH} characters`;
   }
   if (!isPlainText(name)) return notPlainTextMessage('Name');
-  if (HOLDS_LINK.test(name)) return entryMessages.nameHasLink;
+  if (HOLDS_LINK.test(name)) return entryFormMessages.nameHasLink;
   return undefined;
 }
 
@@ -229,27 +229,17 @@ export type ImportResult = {
   errors: { row: number; message: string }[];
 };
 
-export const entryMessages = {
-  ended: 'This contest has ended.',
-  drawStarting: 'The draw is starting. Please try again in a few seconds.',
-  full: 'This contest is full.',
-  duplicate: 'This email has already entered this contest.',
-  disposable: 'Please use a permanent e-mail address.',
-  confirmationUsed: 'This confirmation link has already been used: your entry is confirmed.',
-  confirmationExpired:
-    'This confirmation link has expired. Please enter the contest again to get a new one.',
-  confirmationInvalid:
-    'This confirmation link is not valid. It may have expired: please enter the contest again.',
-  tooManyFromAddress:
-    'Too many entries have come from your network to this contest. Please try again later.',
-  captchaFailed: 'Please complete the check that you are not a robot, then try again.',
-  /** Shown without JavaScript on a page whose robot check needs it. */
-  captchaNeedsScript:
-    'Entering this giveaway needs JavaScript for its check that you are not a robot. Turn JavaScript on, or open this page in another browser.',
-  captchaUnreachable: 'The robot check could not be reached. Please try again.',
-  tooManyMails:
-    'This email address has received too many giveaway emails today. Please try again tomorrow.',
-  confirmationResent:
-    'You had already entered with this email but not confirmed it yet: we sent you a new confirmation link. The earlier link no longer works.',
-  nameHasLink: 'Name cannot contain a web address.',
+/**
+ * The messages the entry page's own script shows or compares: apart from the others, so that its
+ * first script carries these few and not every refusal the server words.
+ */
+export const DUPLICATE = 'This email has already entered this contest.';
+export const CONFIRMATION_RESENT =
+  'You had already entered with this email but not confirmed it yet: we sent you a new confirmation link. The earlier link no longer works.';
+export const NAME_HAS_LINK = 'Name cannot contain a web address.';
+
+export const entryFormMessages = {
+  duplicate: DUPLICATE,
+  confirmationResent: CONFIRMATION_RESENT,
+  nameHasLink: NAME_HAS_LINK,
 } as const;

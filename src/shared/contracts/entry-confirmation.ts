@@ -1,4 +1,5 @@
-import { entryMessages, type EntryConfirmation } from './entries.ts';
+import { type EntryConfirmation } from './entries.ts';
+import { entryMessages } from './entry-messages.ts';
 
 /**
  * The page of a double opt-in link (docs/product.md#trusted-leads). Opening the link changes

@@ -69,26 +69,6 @@ export const referralReasons = [
 ] as const;
 export type ReferralReason = (typeof referralReasons)[number];
 
-/** What the entrant reads beside each friend: never the friend's address or network. */
-export const referralReasonLabels: Record<ReferralReason, string> = {
-  counted: 'Counts for you',
-  'same-network': 'Does not count: same network as you',
-  'not-confirmed': 'Not confirmed yet',
-  flagged: 'Does not count: held for the organiser’s review',
-  'domain-limit': 'Does not count: more than 3 friends at one company’s e-mail domain',
-  'over-cap': 'Does not count: over the cap of bonus entries',
-};
-
-/** What the owner reads beside a referred entry. */
-export const ownerReferralReasonLabels: Record<ReferralReason, string> = {
-  counted: 'Counts for their referrer',
-  'same-network': 'Does not count: same network as their referrer',
-  'not-confirmed': 'Does not count yet: not confirmed',
-  flagged: 'Does not count: flagged',
-  'domain-limit': 'Does not count: more than 3 friends at one e-mail domain',
-  'over-cap': 'Does not count: their referrer is over the cap',
-};
-
 /** One friend on an entrant's status page: their public display name ("Maria S.") only. */
 export type ReferredFriend = { displayName: string; reason: ReferralReason };
 

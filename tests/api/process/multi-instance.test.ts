@@ -20,7 +20,7 @@ import {
 import { createDatabase } from '#server/testing/processes.ts';
 import { serverEnv, startServer, type ServerProcess } from '#server/testing/server-process.ts';
 import { testDatabaseKind } from '#server/testing/test-app.ts';
-import { entryMessages } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * Two instances of the server on one PostgreSQL database, as behind a load balancer: nothing

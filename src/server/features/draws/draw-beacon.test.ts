@@ -19,7 +19,7 @@ import { startFakeDrand, type FakeDrand } from '#server/testing/fake-drand.ts';
 import { seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import type { DrawHistoryItem, DrawRecord } from '#shared/contracts/draws.ts';
-import { entryMessages } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * The draw with public randomness (docs/draw-protocol.md#3-public-randomness-optional), against

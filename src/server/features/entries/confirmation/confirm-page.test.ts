@@ -10,10 +10,10 @@ import { request, seedContest, seedUser, type SeededUser } from '#server/testing
 import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-app.ts';
 import {
   ENTRY_PAGE_STATE_ID,
-  entryMessages,
   type EntryPageState,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * The double opt-in link's page (docs/product.md#trusted-leads): opening the mailed link changes

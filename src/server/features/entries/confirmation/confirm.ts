@@ -3,8 +3,9 @@ import type { DbContext } from '#server/context.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
-import { entryMessages, type EntryConfirmation } from '#shared/contracts/entries.ts';
+import { type EntryConfirmation } from '#shared/contracts/entries.ts';
 import type { ConfirmContest, ConfirmRefusal } from '#shared/contracts/entry-confirmation.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { hashConfirmToken } from './pending-entries.ts';
 
 const deadLink = (message: string) => new AppError('DEAD_LINK', message);

@@ -23,12 +23,12 @@ import { createTestApp, TEST_APP_URL, type TestApp } from '#server/testing/test-
 import { csvFileForm } from '#server/testing/uploads.ts';
 import type { DrawRecord } from '#shared/contracts/draws.ts';
 import {
-  entryMessages,
   type ContestEntryItem,
   type EntryConfirmation,
   type EntryReceipt,
   type EntrySummary,
 } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { insertEntries } from '../write/insert-entries.ts';
 import { purgeExpiredPending } from './pending-entries.ts';
 

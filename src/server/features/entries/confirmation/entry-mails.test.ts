@@ -6,7 +6,8 @@ import { expectError, expectOk } from '#server/testing/draw-api.ts';
 import { settleMails } from '#server/testing/mail-helpers.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
+import { type EntryReceipt } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { ENTRY_MAILS_PER_DAY } from './entry-mails.ts';
 
 /**

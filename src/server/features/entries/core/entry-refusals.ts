@@ -1,7 +1,7 @@
 import { AppError } from '#server/errors.ts';
 import { formatContestDate } from '#shared/contest-date.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
-import { entryMessages } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import type { EntryTermField } from '#shared/contracts/entry-terms.ts';
 
 /** A frozen or past contest takes no entry, whoever brings it (the entrant or an import). */

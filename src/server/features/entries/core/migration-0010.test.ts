@@ -5,7 +5,7 @@ import { createSession } from '#server/features/auth/sessions.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { firstRowOf, openDatabaseBefore, rowsOf } from '#server/testing/database-before.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { entryMessages } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * Migration 0010 (trusted leads) on entries stored before addresses were folded: entries that

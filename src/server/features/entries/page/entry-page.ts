@@ -10,10 +10,10 @@ import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
   ENTRY_PAGE_STATE_ID,
-  entryMessages,
   type EntryFormSetup,
   type EntryPageState,
 } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { fillSlots, sharedShape } from './visitor-slots.ts';
 

@@ -6,7 +6,8 @@ import { makeClientBuild } from '#server/testing/client-build.ts';
 import { inputValue, stateIn } from '#server/testing/entry-page-html.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { entryMessages, FORM_TOKEN_SLOT } from '#shared/contracts/entries.ts';
+import { FORM_TOKEN_SLOT } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * The entry form without JavaScript (docs/product.md#the-entry-form-without-javascript): a plain

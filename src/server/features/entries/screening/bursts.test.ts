@@ -14,16 +14,13 @@ import {
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
 import { drawMessages, type DrawRecord } from '#shared/contracts/draws.ts';
-import {
-  entryMessages,
-  type ContestEntryItem,
-  type EntrySummary,
-} from '#shared/contracts/entries.ts';
+import { type ContestEntryItem, type EntrySummary } from '#shared/contracts/entries.ts';
 import {
   ADDRESS_FLAG_AFTER,
   ADDRESS_REFUSE_AFTER,
   DOMAIN_FLAG_AFTER,
 } from '#shared/contracts/entry-flags.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 /**
  * Address and domain limits on entries (docs/product.md#trusted-leads): counted per contest in

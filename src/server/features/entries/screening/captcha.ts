@@ -2,7 +2,8 @@ import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { hashToken } from '#server/lib/tokens.ts';
 import { countHit, forgetHits } from '#server/plugins/rate-limit.ts';
-import { CAPTCHA_ACTION, entryMessages } from '#shared/contracts/entries.ts';
+import { CAPTCHA_ACTION } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 
 export type CaptchaSettings = { siteKey: string; secret: string; verifyUrl: string };
 

@@ -7,7 +7,8 @@ import { issueFormToken } from '#server/lib/form-token.ts';
 import { makeClientBuild } from '#server/testing/client-build.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
+import { type EntryReceipt } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { emailKey, isThrowawayAddress } from '../core/email-identity.ts';
 
 /**

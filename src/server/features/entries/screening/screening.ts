@@ -7,13 +7,13 @@ import { readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
 import {
   entryFormFields,
-  entryMessages,
   validateEntry,
   type EnterContestBody,
   type EntryField,
   type EntryReceipt,
 } from '#shared/contracts/entries.ts';
 import { FAST_SUBMIT_MS, type EntryFlag } from '#shared/contracts/entry-flags.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import type { EntryTermField, EntryTerms } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode } from '#shared/contracts/referrals.ts';
 import { isThrowawayAddress } from '../core/email-identity.ts';

@@ -8,7 +8,7 @@ import type { Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
 import { CSV_IMPORT_MAX_ROWS } from '#shared/constants.ts';
-import { entryMessages, validateEntry, type ImportResult } from '#shared/contracts/entries.ts';
+import { validateEntry, type ImportResult } from '#shared/contracts/entries.ts';
 import {
   columnsFit,
   detectDelimiter,
@@ -18,6 +18,7 @@ import {
   type CsvDelimiter,
   type ImportColumns,
 } from '#shared/contracts/entry-import.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { emailKey, isThrowawayAddress } from '../core/email-identity.ts';
 import type { EntryCandidate, EntryOutcome } from '../core/entry-batch.ts';
 import { contestEnded, drawStarting } from '../core/entry-refusals.ts';

@@ -1,7 +1,8 @@
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { contestNotFound } from '#server/features/contests/service.ts';
-import { entryMessages, type EntryReceipt } from '#shared/contracts/entries.ts';
+import { type EntryReceipt } from '#shared/contracts/entries.ts';
+import { entryMessages } from '#shared/contracts/entry-messages.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryCandidate } from '../core/entry-batch.ts';

@@ -1,6 +1,6 @@
 import { MailCheck, PartyPopper } from 'lucide-react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
-import { entryMessages, type EntryStatus } from '#shared/contracts/entries.ts';
+import { entryFormMessages, type EntryStatus } from '#shared/contracts/entries.ts';
 import { cn } from '#web/lib/cn.ts';
 import { formatDateTime, formatDateTimeUtc } from '#web/lib/format-date.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
@@ -58,7 +58,7 @@ export function EnteredCard({
           </h2>
           {confirmationResent ? (
             <>
-              <p className={cn('mt-2', tone.strong)}>{entryMessages.confirmationResent}</p>
+              <p className={cn('mt-2', tone.strong)}>{entryFormMessages.confirmationResent}</p>
               <p className={cn('mt-2', tone.strong)}>
                 Your entry counts once you open the new link and press &ldquo;Confirm my
                 entry&rdquo;; it expires in {ENTRY_CONFIRMATION_TTL_MS / HOUR_MS} hours.

@@ -1,8 +1,7 @@
-import { CircleAlert, Send } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import {
   entryFormFields,
-  entryMessages,
+  entryFormMessages,
   validateEntry,
   type EntryField,
   type EntryReceipt,
@@ -15,7 +14,6 @@ import {
 } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Callout } from '#web/components/ui/callout.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { ApiError, messageOf } from '#web/lib/api-client.ts';
@@ -57,8 +55,13 @@ function referralOf(form: FormData): string | undefined {
   return isReferralCode(value) ? value : undefined;
 }
 
+// Shown only after a refusal: its own small chunk (the server renders it into a refused page).
+const EntryNotice = lazy(() =>
+  import('./entry-notice.tsx').then((module) => ({ default: module.EntryNotice })),
+);
+
 /**
- * Two fields do not need a form library: this page is the one that must load fastest.
+ * A few fields do not need a form library: this page is the one that must load fastest.
  * Validation is the route's own contract. On any failure the typed values stay in place.
  * The page is rendered on the server and shown before its script runs, and the form works
  * without it: a plain POST to the page's address, which the server answers with the page
@@ -67,44 +70,6 @@ function referralOf(form: FormData): string | undefined {
  * uncontrolled, so what a visitor typed before hydration is what gets sent. A visitor who came
  * through a friend's link sends the friend's code with the same tap.
  */
-/**
- * Under the button, where the entrant is looking: why the entry was refused, and for an address
- * that has entered already, a way to get its personal link again (by e-mail, to that address).
- */
-function EntryNotice({
-  message,
-  resend,
-}: {
-  message: string;
-  resend: { onClick: () => void; isSending: boolean; answer: string | null } | null;
-}) {
-  return (
-    <Callout role="alert" tone="danger" icon={CircleAlert}>
-      <p className="font-semibold">Entry Failed</p>
-      <p>{message}</p>
-      {resend ? (
-        resend.answer ? (
-          <p role="status" className="font-semibold">
-            {resend.answer}
-          </p>
-        ) : (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="mt-1 justify-self-start"
-            disabled={resend.isSending}
-            onClick={resend.onClick}
-          >
-            <Send aria-hidden />
-            Send me my link again
-          </Button>
-        )
-      ) : null}
-    </Callout>
-  );
-}
-
 export function EntryForm({
   contestId,
   asked,
@@ -132,7 +97,7 @@ export function EntryForm({
     answer: null,
   });
   const emailRef = useRef<HTMLInputElement>(null);
-  const isDuplicate = notice === entryMessages.duplicate;
+  const isDuplicate = notice === entryFormMessages.duplicate;
 
   const sendLinkAgain = () => {
     const email = emailRef.current?.value.trim() ?? '';
@@ -206,7 +171,7 @@ export function EntryForm({
         // An address that has entered already: said beside the button, with the way on.
         if (error instanceof ApiError && error.code === 'ALREADY_ENTERED') {
           setResendState({ isSending: false, answer: null });
-          setNotice(messageOf(error, entryMessages.duplicate));
+          setNotice(messageOf(error, entryFormMessages.duplicate));
           return;
         }
         toast({
@@ -284,15 +249,17 @@ export function EntryForm({
         {isPending ? 'Entering...' : 'Enter Contest'}
       </Button>
       {notice ? (
-        <EntryNotice
-          message={notice}
-          // The action needs the script: a page without it shows the message alone.
-          resend={
-            isDuplicate && canResendLink && isHydrated
-              ? { ...resendState, onClick: sendLinkAgain }
-              : null
-          }
-        />
+        <Suspense fallback={<p role="alert">{notice}</p>}>
+          <EntryNotice
+            message={notice}
+            // The action needs the script: a page without it shows the message alone.
+            resend={
+              isDuplicate && canResendLink && isHydrated
+                ? { ...resendState, onClick: sendLinkAgain }
+                : null
+            }
+          />
+        </Suspense>
       ) : null}
     </form>
   );

@@ -2,9 +2,9 @@ import { CircleAlert, CircleCheckBig, CircleMinus, MailCheck, UserPlus, Users } 
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { referralReasonLabels } from '#shared/contracts/referral-reason-labels.ts';
 import {
   referralMessages,
-  referralReasonLabels,
   type EntryStanding,
   type ReferredFriend,
 } from '#shared/contracts/referrals.ts';

@@ -10,7 +10,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatTimeLeft, statusAt } from '#shared/contest-time.ts';
+import { formatTimeLeft } from '#shared/contest-time-left.ts';
+import { statusAt } from '#shared/contest-time.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDate } from '#web/lib/format-date.ts';

@@ -3,7 +3,7 @@ import { drawMessages } from '#shared/contracts/draws.ts';
 import type { ContestEntryItem } from '#shared/contracts/entries.ts';
 import { describeFlag, flagLabels, type EntryFlag } from '#shared/contracts/entry-flags.ts';
 import { confirmationMailLabels, type MailStatus } from '#shared/contracts/mail-queue.ts';
-import { ownerReferralReasonLabels } from '#shared/contracts/referrals.ts';
+import { ownerReferralReasonLabels } from '#shared/contracts/referral-reason-labels.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
