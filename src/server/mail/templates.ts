@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { entrantPageUrl } from '#shared/contracts/me.ts';
 import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
 import { renderMail, type LinkParagraph } from './layout.ts';
@@ -124,20 +125,9 @@ export type EntryMailSender = {
   prize?: string;
   /** ISO 8601. */
   endsAt?: string;
+  /** The contest's zone, which the closing date is written in (UTC for templates before it). */
+  timeZone?: string;
 };
-
-const closingDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const closingTime = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
 
 /** The prize and the closing date, shown above an entrant's button. */
 function contestFacts(sender: EntryMailSender): string[] {
@@ -145,7 +135,7 @@ function contestFacts(sender: EntryMailSender): string[] {
   return [
     ...(sender.prize ? [`Prize: ${sender.prize}`] : []),
     ...(ends
-      ? [`Entries close on ${closingDate.format(ends)} at ${closingTime.format(ends)} UTC.`]
+      ? [`Entries close on ${formatContestDate(ends, sender.timeZone ?? 'UTC')}.`]
       : []),
   ];
 }

@@ -68,6 +68,7 @@ export async function resendEntryLink(ctx: AppContext, contestId: string, email:
         referralBonus: contests.referralBonus,
         prizeDetails: contests.prizeDetails,
         endDate: contests.endDate,
+        timeZone: contests.timeZone,
         publishedAt: contests.publishedAt,
         ownerEmail: sql<string>`(select email from users where users.id = ${contests.ownerId})`,
         ownerName: sql<string>`(select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = ${contests.ownerId})`,
@@ -96,6 +97,7 @@ export async function resendEntryLink(ctx: AppContext, contestId: string, email:
         endDateMs: row.endDate.getTime(),
         ownerName: row.ownerName,
         ownerEmail: row.ownerEmail,
+        timeZone: row.timeZone,
       },
       [
         {

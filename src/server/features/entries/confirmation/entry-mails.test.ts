@@ -89,7 +89,7 @@ describe('entry mails cannot be turned on others', () => {
       expect(mail!.replyTo).toBe(owner.email);
       for (const part of [mail!.text, mail!.html]) {
         expect(part).toContain('A month of 1:1 coaching');
-        expect(part).toContain('Entries close on 14 March 2031 at 18:30 UTC');
+        expect(part).toContain('Entries close on Friday, 14 March 2031 at 18:30 UTC');
       }
       // The button comes before the body text.
       const buttonAt = mail!.html.indexOf(`>${button}</a>`);

@@ -29,6 +29,7 @@ export type MailingContest = {
   endDateMs: number;
   ownerName: string;
   ownerEmail: string;
+  timeZone: string;
 };
 
 /** An entry just written (or a pending one entered again) whose entrant gets a mail. */
@@ -101,6 +102,7 @@ function senderOf(contest: MailingContest): EntryMailSender {
     replyTo: contest.ownerEmail,
     prize: contest.prizeDetails,
     endsAt: new Date(contest.endDateMs).toISOString(),
+    timeZone: contest.timeZone,
   };
 }
 

@@ -201,6 +201,7 @@ export async function insertEntries(
           endDateMs: contest.endDateMs,
           ownerName: contest.ownerName,
           ownerEmail: contest.ownerEmail,
+          timeZone: contest.timeZone,
         },
         entriesToMail(emails, outcomes),
       );
