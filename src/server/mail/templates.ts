@@ -134,9 +134,7 @@ function contestFacts(sender: EntryMailSender): string[] {
   const ends = sender.endsAt ? new Date(sender.endsAt) : null;
   return [
     ...(sender.prize ? [`Prize: ${sender.prize}`] : []),
-    ...(ends
-      ? [`Entries close on ${formatContestDate(ends, sender.timeZone ?? 'UTC')}.`]
-      : []),
+    ...(ends ? [`Entries close on ${formatContestDate(ends, sender.timeZone ?? 'UTC')}.`] : []),
   ];
 }
 
