@@ -87,28 +87,29 @@ test.describe('the entry form of a contest with rules', () => {
     expect(stored).toMatchObject({ country: 'ES', rulesVersion: 1, consentAt: null });
   });
 
-  test(
-    'links the official rules, which open as their own page',
-    PHONE_ONLY,
-    async ({ page, server, seedUserWithPassword, snap }) => {
-      const owner = await seedUserWithPassword();
-      const contest = await seedContestWithRules(server, owner.id, 'Read The Rules');
-      await page.goto(`/c/${contest.id}`);
-      const [rulesPage] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('link', { name: 'official rules' }).click(),
-      ]);
-      await rulesPage.waitForLoadState();
-      expect(new URL(rulesPage.url()).pathname).toBe(`/c/${contest.id}/rules`);
-      await expect(rulesPage.getByText('Coach Ana Fitness').first()).toBeVisible();
-      await expectNoHorizontalScroll(rulesPage);
-      await rulesPage.screenshot({
-        path: test.info().outputPath('rules-page.png'),
-        fullPage: true,
-      });
-      await snap('entry-terms-rules-link');
-    },
-  );
+  test('links the official rules, which open as their own page', async ({
+    page,
+    server,
+    seedUserWithPassword,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContestWithRules(server, owner.id, 'Read The Rules');
+    await page.goto(`/c/${contest.id}`);
+    const [rulesPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'official rules' }).click(),
+    ]);
+    await rulesPage.waitForLoadState();
+    expect(new URL(rulesPage.url()).pathname).toBe(`/c/${contest.id}/rules`);
+    await expect(rulesPage.getByText('Coach Ana Fitness').first()).toBeVisible();
+    await expectNoHorizontalScroll(rulesPage);
+    await rulesPage.screenshot({
+      path: `test-results/screens/${test.info().project.name}/rules-page.png`,
+      fullPage: true,
+    });
+    await snap('entry-terms-rules-link');
+  });
 });
 
 test.describe('the entry form of a contest with rules, without JavaScript', () => {

@@ -45,7 +45,7 @@ function RulesText({ view }: { view: ShownRules }) {
           className="tap-target inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
         >
           <FileText aria-hidden className="size-4" />
-          Plain text (rules.txt), the exact text its fingerprint is of
+          The same rules as plain text
         </a>
       </header>
       <OlderVersionNotice view={view} />
