@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { seedEntries } from '#server/testing/seed.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import {
-  browserDate,
   enterContest,
   entryForm,
   newVisitor,
@@ -130,10 +130,8 @@ test.describe('public entry page', () => {
       await expect(
         page.getByText('Thanks Jamie Lee! Your entry has been confirmed.'),
       ).toBeVisible();
-      const endsOn = await browserDate(page, contest.endDate.toISOString(), {
-        dateStyle: 'long',
-        timeStyle: 'short',
-      });
+      // In the contest's zone (UTC unless set), as every date an entrant reads.
+      const endsOn = formatContestDate(contest.endDate, contest.timeZone);
       await expect(page.getByText(`Winner will be chosen on ${endsOn}`)).toBeVisible();
       await expect(page.getByText('Current Entries: 4 of 50 maximum')).toBeVisible();
       await expect(entryForm(page).submit).toHaveCount(0);

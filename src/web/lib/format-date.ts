@@ -7,16 +7,3 @@ export function formatDateTime(value: string | Date, dateStyle: 'medium' | 'long
 export function formatDate(value: string | Date) {
   return new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
-
-/**
- * The same in UTC and US English, said so: what a page rendered on the server shows before the
- * browser (which knows the reader's zone) takes over, so that both renderings agree.
- */
-export function formatDateTimeUtc(value: string | Date, dateStyle: 'medium' | 'long' = 'medium') {
-  const text = new Date(value).toLocaleString('en-US', {
-    dateStyle,
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
-  return `${text} UTC`;
-}

@@ -1,9 +1,8 @@
 import { MailCheck, PartyPopper } from 'lucide-react';
 import { ENTRY_CONFIRMATION_TTL_MS } from '#shared/constants.ts';
+import { formatContestDate } from '#shared/contest-date.ts';
 import { entryFormMessages, type EntryStatus } from '#shared/contracts/entries.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatDateTime, formatDateTimeUtc } from '#web/lib/format-date.ts';
-import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -31,6 +30,7 @@ export function EnteredCard({
   confirmationResent = false,
   confirmationMessage,
   endDate,
+  timeZone,
   winnersCount,
   isDrawn,
 }: {
@@ -41,13 +41,14 @@ export function EnteredCard({
   confirmationResent?: boolean;
   confirmationMessage: string | null;
   endDate: string;
+  /** The contest's zone: the date reads the same on the server's page and in every browser. */
+  timeZone: string;
   winnersCount: number;
   /** The first draw has taken place: the winners are on the page. */
   isDrawn: boolean;
 }) {
   const tone = tones[status];
   // The server renders this card too (an entry made without JavaScript), in no reader's zone.
-  const isHydrated = useIsHydrated();
   return (
     <div role="status" className={cn('rounded-2xl border p-6 text-center', tone.card)}>
       {status === 'pending' ? (
@@ -90,9 +91,7 @@ export function EnteredCard({
         ) : (
           <>
             {winnersCount === 1 ? 'Winner' : 'Winners'} will be chosen on{' '}
-            <strong>
-              {isHydrated ? formatDateTime(endDate, 'long') : formatDateTimeUtc(endDate, 'long')}
-            </strong>
+            <strong>{formatContestDate(endDate, timeZone)}</strong>
           </>
         )}
       </p>

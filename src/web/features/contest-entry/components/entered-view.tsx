@@ -82,6 +82,7 @@ export function EnteredView({
         confirmationResent={confirmationResent}
         confirmationMessage={contest.confirmationMessage}
         endDate={contest.endDate}
+        timeZone={contest.timeZone}
         winnersCount={contest.winnersCount}
         isDrawn={isDrawn}
       />
