@@ -10,7 +10,7 @@ function consequences(entry: MyEntry): string[] {
   const erased =
     entry.withdrawal === 'delete'
       ? `Your entry in "${entry.contestTitle}" is deleted: your name and e-mail are erased and you are no longer in the draw.`
-      : `Your name and e-mail are erased and your entry leaves the organiser's list. The winners are already being drawn: the public draw record keeps an anonymous line for your entry, so that anyone can still check the draw, and it is never picked again.`;
+      : `Your name and e-mail are erased and your entry is removed from the organiser's list. The winners are already being drawn: the public draw record keeps an anonymous line for your entry, so that anyone can still check the draw, and it is never picked again.`;
   const prize = entry.wonPlace
     ? [
         `You won ${ordinal(entry.wonPlace)} place: withdrawing gives up the prize, which goes to the next entry drawn.`,
