@@ -72,8 +72,10 @@ export async function countFigures(db: Db): Promise<AdminStatsFigures> {
         .select({ n })
         .from(contests)
         .where(
+          // Open only: a contest before its start is scheduled, not active.
           sql`${contests.publishedAt} is not null and ${contests.frozenAt} is null
-            and ${contests.isActive} and ${contests.endDate} > now()`,
+            and ${contests.isActive} and ${contests.endDate} > now()
+            and (${contests.startDate} is null or ${contests.startDate} <= now())`,
         ),
     ),
     totalEntries: await count(db.select({ n }).from(contestEntries)),
