@@ -1,7 +1,10 @@
+let regionNames: Intl.DisplayNames | undefined;
+
 /** The country's English name ("Spain"), or its code where the runtime has no name for it. */
 export function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+    return regionNames.of(code) ?? code;
   } catch {
     return code;
   }
