@@ -16,6 +16,7 @@ import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { containsText } from '#server/lib/search.ts';
 import type { EntryListFilter } from '#shared/contracts/entries.ts';
 import { withConfirmationMails } from '../confirmation/confirmation-mails.ts';
+import { standingConsentAt } from '../core/consent.ts';
 import { isOwnerListed } from '../core/owner-listed.ts';
 import { withReferrals } from '../referrals/referrals.ts';
 import { withDrawStanding } from './flag-review.ts';
@@ -46,11 +47,9 @@ const entryItem = {
   drawDecision: contestEntries.drawDecision,
   referredBy: contestEntries.referredBy,
   country: contestEntries.country,
-  // Consent stands while given and not withdrawn (docs/product.md#marketing-consent).
-  consentAt:
-    sql<Date | null>`case when ${contestEntries.consentWithdrawnAt} is null then ${contestEntries.consentAt} end`
-      .mapWith((value: string | Date | null) => (value === null ? null : new Date(value)))
-      .as('consent_at'),
+  consentAt: standingConsentAt()
+    .mapWith((value: string | Date | null) => (value === null ? null : new Date(value)))
+    .as('consent_at'),
 };
 
 type PageOptions = { limit?: number; cursor?: EntryCursor; filter?: EntryListFilter };
@@ -157,36 +156,19 @@ export async function listEntriesPage(
       .from(contestEntries)
       .where(whereMatching(contest, search, filter)),
   );
-  const {
-    id,
-    name,
-    email,
-    entryDate,
-    status,
-    flags,
-    drawDecision,
-    referredBy,
-    country,
-    consentAt,
-  } = matching;
+  // The page's columns, read from the search's matches.
+  const columns = Object.fromEntries(
+    Object.keys(entryItem).map((key) => [key, matching[key as keyof typeof entryItem]]),
+  ) as Pick<typeof matching, keyof typeof entryItem>;
   const rows = await db
     .with(matching)
     .select({
-      id,
-      name,
-      email,
-      entryDate,
-      status,
-      flags,
-      drawDecision,
-      referredBy,
-      country,
-      consentAt,
+      ...columns,
       total: sql<number>`(select count(*) from ${matching})`.mapWith(Number),
     })
     .from(matching)
     .where(olderThan(matching, options.cursor))
-    .orderBy(desc(entryDate), desc(id))
+    .orderBy(desc(columns.entryDate), desc(columns.id))
     .limit(options.limit ?? ENTRY_PAGE_DEFAULT);
   if (rows.length === 0) {
     // Past the last page the rows carry no total: count on its own (rare).

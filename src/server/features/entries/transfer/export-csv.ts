@@ -3,6 +3,7 @@ import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, type Contest } from '#server/db/schema.ts';
 import { countedReferrals, weightOf } from '#server/lib/referral-counts.ts';
+import { standingConsentAt } from '../core/consent.ts';
 import { isOwnerListed } from '../core/owner-listed.ts';
 
 const EXPORT_BATCH = 5000;
@@ -38,10 +39,7 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
       status: contestEntries.status,
       flags: contestEntries.flags,
       country: contestEntries.country,
-      consentAt:
-        sql<Date | null>`case when ${contestEntries.consentWithdrawnAt} is null then ${contestEntries.consentAt} end`.as(
-          'consent_at',
-        ),
+      consentAt: standingConsentAt().as('consent_at'),
       // An index probe per entry (docs/product.md#referrals): none for most of them.
       referrals: sql<number>`coalesce((select counted.referrals
         from ${countedReferrals(contestId, sql`friend.referred_by = contest_entries.id`)} counted), 0)`.as(
@@ -62,11 +60,13 @@ async function readBatch(db: Db, contest: Contest, after: Key | undefined) {
     .limit(EXPORT_BATCH)
     .as('batch');
   // Exactly what Date#toISOString() writes.
-  const isoDate = sql`to_char(${batch.entryDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const isoText = (value: SQLWrapper) =>
+    sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  const isoDate = isoText(batch.entryDate);
   // Our own words (docs/product.md#trusted-leads), never a formula: quoted, not neutralised.
   const flags = sql`array_to_string(${batch.flags}, ';')`;
   const weight = weightOf(sql`${batch.referrals}`, contest);
-  const consentDate = sql`coalesce(to_char(${batch.consentAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
+  const consentDate = sql`coalesce(${isoText(batch.consentAt)}, '')`;
   const consent = sql`case when ${batch.consentAt} is null then 'no' else 'yes' end`;
   const line = sql`${csvField(neutralised(batch.name))} || ',' || ${csvField(neutralised(batch.email))} || ',' || ${csvField(isoDate)} || ',' || ${csvField(batch.status)} || ',' || ${csvField(flags)} || ',' || ${csvField(sql`${batch.referrals}::text`)} || ',' || ${csvField(sql`(${weight})::text`)} || ',' || ${csvField(sql`coalesce(${batch.country}, '')`)} || ',' || ${csvField(consent)} || ',' || ${csvField(consentDate)} || chr(13) || chr(10)`;
   const newestFirst = sql`order by ${batch.entryDate} desc, ${batch.id} desc`;
