@@ -1,4 +1,5 @@
 import { countryName } from '#shared/country-name.ts';
+import type { EntryField } from './entries.ts';
 
 /**
  * What an entry agrees to and declares beside its name and e-mail, when the contest asks
@@ -17,6 +18,14 @@ export type EntryTermField = keyof EntryTerms;
 
 /** The booleans of the terms, as the form's checkboxes are named. */
 export const entryTermChecks = ['acceptRules', 'confirmAge', 'marketingConsent'] as const;
+
+/** Every field the entry form shows: a refusal's message for one of them is shown beside it. */
+export const shownEntryFields: (EntryField | EntryTermField)[] = [
+  'name',
+  'email',
+  ...entryTermChecks,
+  'country',
+];
 
 /** What a contest asks of its entrants (from its public JSON or its stored row). */
 export type ContestTerms = {

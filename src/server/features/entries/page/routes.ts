@@ -6,17 +6,13 @@ import { issueFormToken, readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
 import {
   emptyEntryPageState,
-  type EntryField,
   type EntryRefusal,
 } from '#shared/contracts/entries.ts';
-import {
-  entryTermChecks,
-  type EntryTermField,
-  type EntryTerms,
-} from '#shared/contracts/entry-terms.ts';
+import { entryTermChecks, shownEntryFields } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
 import { referrerNameOf } from '../core/referrer-name.ts';
+import { readEntryTerms } from '../screening/read-entry-terms.ts';
 import { readSubmission } from '../screening/screening.ts';
 import type { EntrySubmission } from '../write/routes.ts';
 import {
@@ -35,17 +31,10 @@ function parseFormFields(body: string): Record<string, string> {
   return fields;
 }
 
-const shownFields: (EntryField | EntryTermField)[] = [
-  'name',
-  'email',
-  ...entryTermChecks,
-  'country',
-];
-
 /** The messages of the fields the form shows, out of a refusal's field errors. */
 function formFieldErrors(errors: Record<string, string> = {}): EntryRefusal['fieldErrors'] {
   const shown: EntryRefusal['fieldErrors'] = {};
-  for (const field of shownFields) {
+  for (const field of shownEntryFields) {
     if (typeof errors[field] === 'string') shown[field] = errors[field];
   }
   return shown;
@@ -61,14 +50,6 @@ function withTickedBoxes(fields: Record<string, string>): Record<string, unknown
     if (fields[field] === 'true') read[field] = true;
   }
   return read;
-}
-
-/** What the refused form had ticked and chosen, to show it again as it was (when anything). */
-function typedTerms(fields: Record<string, string>): { terms?: EntryTerms } {
-  const terms: EntryTerms = {};
-  for (const field of entryTermChecks) if (fields[field] === 'true') terms[field] = true;
-  if (fields.country) terms.country = fields.country;
-  return Object.keys(terms).length > 0 ? { terms } : {};
 }
 
 const MAX_CONTEST_ID_LENGTH = 100;
@@ -178,6 +159,10 @@ export const entryPageRoutes: FastifyPluginAsync<{
       const contest =
         contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
       const fields = request.body ?? {};
+      const submitted = withTickedBoxes(fields);
+      // What was ticked and chosen, to show again on a refused form (when anything was).
+      const { terms } = readEntryTerms(submitted);
+      const typedTerms = Object.keys(terms).length > 0 ? { terms } : {};
       const referralCode = isReferralCode(fields.ref) ? fields.ref : null;
       const refuse = async (refusal: Omit<EntryRefusal, 'values'>, statusCode: number) =>
         entryPages.sendEntryPage(
@@ -192,14 +177,14 @@ export const entryPageRoutes: FastifyPluginAsync<{
               values: {
                 name: fields.name ?? '',
                 email: fields.email ?? '',
-                ...typedTerms(fields),
+                ...typedTerms,
               },
             },
           },
           { statusCode, formToken: tokenForNextTry(contestId, fields.formToken) },
         );
 
-      const read = readSubmission(withTickedBoxes(fields));
+      const read = readSubmission(submitted);
       if (!read.success) return refuse({ message: null, fieldErrors: read.errors }, 400);
       try {
         const outcome = await submitEntry(request, contestId, read.data);

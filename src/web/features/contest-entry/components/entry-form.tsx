@@ -8,7 +8,7 @@ import {
 } from '#shared/contracts/entries.ts';
 import {
   checkEntryTerms,
-  entryTermChecks,
+  shownEntryFields,
   type ContestTerms,
   type EntryTermField,
 } from '#shared/contracts/entry-terms.ts';
@@ -28,13 +28,6 @@ import { EntryTermsFields, termsOfForm } from './entry-terms-fields.tsx';
 
 type FieldErrors = Partial<Record<EntryField | EntryTermField, string>>;
 
-const formFields: (EntryField | EntryTermField)[] = [
-  'name',
-  'email',
-  ...entryTermChecks,
-  'country',
-];
-
 /**
  * The server's messages for the form's own fields (a throwaway address, a country the contest
  * is not open to), to show in place.
@@ -42,7 +35,7 @@ const formFields: (EntryField | EntryTermField)[] = [
 function serverFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError)) return null;
   const errors: FieldErrors = {};
-  for (const field of formFields) {
+  for (const field of shownEntryFields) {
     const message = error.fieldErrors[field];
     if (typeof message === 'string') errors[field] = message;
   }
