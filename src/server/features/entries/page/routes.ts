@@ -4,10 +4,7 @@ import { AppError } from '#server/errors.ts';
 import { findContest } from '#server/features/contests/service.ts';
 import { issueFormToken, readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
-import {
-  emptyEntryPageState,
-  type EntryRefusal,
-} from '#shared/contracts/entries.ts';
+import { emptyEntryPageState, type EntryRefusal } from '#shared/contracts/entries.ts';
 import { entryTermChecks, shownEntryFields } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
 import { readEnteredCookie, rememberEnteredInCookie } from '../core/entered-cookie.ts';
