@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { contestEntries, contests, users, type UserRole } from '#server/db/schema.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
-import { deleteContest, findContest } from '#server/features/contests/service.ts';
+import { deleteContest, findContest, contestStatusSql } from '#server/features/contests/service.ts';
 import { drawWinner, resetWinners } from '#server/features/draws/service.ts';
 import { seedEntries } from '#server/testing/seed.ts';
 import { statValue } from './contest-helpers.ts';
@@ -71,12 +71,8 @@ export async function countFigures(db: Db): Promise<AdminStatsFigures> {
       db
         .select({ n })
         .from(contests)
-        .where(
-          // Open only: a contest before its start is scheduled, not active.
-          sql`${contests.publishedAt} is not null and ${contests.frozenAt} is null
-            and ${contests.isActive} and ${contests.endDate} > now()
-            and (${contests.startDate} is null or ${contests.startDate} <= now())`,
-        ),
+        // The server's own rule (its SQL twin): only open contests are active.
+        .where(eq(contestStatusSql, 'open')),
     ),
     totalEntries: await count(db.select({ n }).from(contestEntries)),
   };

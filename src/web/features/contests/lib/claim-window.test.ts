@@ -5,6 +5,7 @@ import {
   contestFormToBody,
   type ContestFormValues,
 } from '#shared/contracts/contest-form.ts';
+import { emptyRulesForm } from '../components/rules-fields.tsx';
 import { claimWindowError } from './claim-window.ts';
 
 describe('the time to claim in the contest form', () => {
@@ -45,18 +46,7 @@ describe('the time to claim in the contest form', () => {
       claimWindow: '2',
       claimWindowUnit: 'days',
       prizeDelivery: 'shipping',
-      startDate: '',
-      timeZone: 'UTC',
-      hasRules: false,
-      sponsorName: '',
-      sponsorContact: '',
-      minAge: '',
-      allowedCountries: [],
-      excludedRegions: '',
-      employeesExcluded: false,
-      prizeRetailValue: '',
-      additionalTerms: '',
-      consentText: '',
+      ...emptyRulesForm(),
     } satisfies ContestFormValues;
     expect(contestFormToBody(values)).toMatchObject({
       notifyWinners: false,
