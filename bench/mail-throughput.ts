@@ -1,8 +1,8 @@
 /**
  * 10,000 queued mails to a local SMTP relay (issue 26): how fast one server's worker hands them
- * over (the SMTP pool's 5 connections, batches of 10) and what that costs per 1,000 mails, on
+ * over (the SMTP pool's 5 connections, rounds of 50) and what that costs per 1,000 mails, on
  * PostgreSQL and on PGlite, beside the relay's own CPU for the same mails (smtp-server in a
- * process of its own). The mails are queued before the server starts (rows and jobs, as a burst
+ * process of its own). The mails are queued before the server starts (their rows, as a burst
  * of entries would leave them), so the figures are the sending alone; they are taken from the
  * moment the server answers its health check, and count the mails sent from then on.
  */

@@ -129,31 +129,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logLinks: config.mailLogLinks,
     });
   const clock = createDbClock(database.db, app.log);
+  const mail = createMailQueue({
+    db: database.db,
+    jobs,
+    transport: mailTransport,
+    log: app.log,
+    appUrl: config.appUrl,
+  });
   const ctx: AppContext = {
     db: database.db,
     config,
     log: app.log,
     tasks: backgroundTasks,
     jobs,
-    mail: createMailQueue({
-      db: database.db,
-      jobs,
-      transport: mailTransport,
-      log: app.log,
-      appUrl: config.appUrl,
-    }),
+    mail,
     clock,
   };
   app.decorate('appContext', ctx);
   // Every job kind is defined while the routes register; the workers start once all are.
   app.addHook('onReady', () => jobs.start());
+  app.addHook('onReady', async () => mail.sender.start());
   app.addHook('onReady', () => clock.start());
   // Closing waits for the lookups of requests already answered (they queue mails), then lets the
   // mails in flight finish and leaves the rest queued, before the database closes.
   app.addHook('onClose', async () => {
     clock.stop();
     await backgroundTasks.idle();
-    await jobs.stop(JOBS_SHUTDOWN_GRACE_MS);
+    await Promise.all([
+      jobs.stop(JOBS_SHUTDOWN_GRACE_MS),
+      mail.sender.stop(JOBS_SHUTDOWN_GRACE_MS),
+    ]);
     mailTransport.close();
   });
 

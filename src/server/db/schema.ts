@@ -151,6 +151,14 @@ export const mails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the sender may take it (now when queued; later after a temporary failure). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A temporary failure after this gives the mail up (24 h from queueing or a retry by hand). */
+    retryUntil: timestamp('retry_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    /** Taken by a sender until then: another one takes it only once this has passed. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -166,6 +174,10 @@ export const mails = pgTable(
       .on(table.status, table.createdAt)
       .where(sql`${table.status} <> 'sent'`),
     index('mails_created_idx').on(table.createdAt),
+    // What the sender takes next: the mails waiting, by when they are due.
+    index('mails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('queued', 'retrying')`),
   ],
 );
 

@@ -1,23 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mails } from '#server/db/schema.ts';
 import { request, seedUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { mailQueueMessages, type MailQueueResponse } from '#shared/contracts/mail-queue.ts';
-import { DEAD_MAIL_JOB } from './mail-queue.ts';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 
 /**
- * The mail queue (docs/decisions/028-durable-mail-queue.md): every mail is a row and a job; a
- * temporary failure is tried again, a permanent refusal is not, and the admin sees and retries
- * the failures.
+ * The mail queue (docs/decisions/041-mails-sent-from-their-rows.md): every mail is a row its
+ * sender takes; a temporary failure is tried again, a permanent refusal is not, and the admin
+ * sees and retries the failures.
  */
 
 /** A relay that answers each recipient as the test tells it to. */
 class ScriptedRelay implements MailTransport {
   kind = 'smtp' as const;
-  sendsBody = true;
   delivered: OutgoingMail[] = [];
   /** Per recipient, the answers still to give before accepting. */
   answers = new Map<string, Error[]>();
@@ -102,7 +100,7 @@ describe('the mail queue', () => {
       (row) => row.status !== 'queued',
     );
     expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, lastError: 'ECONNREFUSED' });
-    // pg-boss waits 2.5 to 5 s before the first retry.
+    // The first retry waits 2.5 to 5 s.
     const sent = await waitFor(
       () => mailRow(queued.id),
       (row) => row.status === 'sent',
@@ -205,7 +203,7 @@ describe('the mail queue', () => {
     });
   });
 
-  it('marks a mail given up after its retries (the dead letter queue) as failed', async () => {
+  it('gives a mail up (failed) once its 24 hours of retries have passed', async () => {
     const email = 'gave-up@example.com';
     relay.answers.set(
       email,
@@ -217,12 +215,17 @@ describe('the mail queue', () => {
       () => mailRow(queued.id),
       (row) => row.status === 'retrying',
     );
-    // As pg-boss does once the last retry has failed.
-    await t.app.jobs.enqueue(t.database.db, DEAD_MAIL_JOB, [{ data: { mailIds: [queued.id] } }]);
-    await waitFor(
+    // As if it had been queued a day ago: its next temporary failure is its last.
+    await t.database.db
+      .update(mails)
+      .set({ retryUntil: sql`now() - interval '1 second'`, nextAttemptAt: sql`now()` })
+      .where(eq(mails.id, queued.id));
+    const failed = await waitFor(
       () => mailRow(queued.id),
-      (row) => row.status === 'failed',
+      (row) => row.status !== 'retrying',
     );
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: 'ECONNREFUSED' });
+    expect(relay.delivered.some((mail) => mail.to === email)).toBe(false);
   });
 
   it('refuses the queue to anyone but an admin', async () => {

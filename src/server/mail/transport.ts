@@ -17,8 +17,6 @@ export type OutgoingMail = Mail & { id: string; senderName: string | null };
 
 export type MailTransport = {
   kind: 'smtp' | 'outbox';
-  /** Whether `deliver` sends the text and HTML (the outbox keeps them in their row). */
-  sendsBody: boolean;
   /** Hands one mail over; throws what the relay answered (see isPermanentRefusal). */
   deliver(mail: OutgoingMail): Promise<void>;
   close(): void;
@@ -82,7 +80,6 @@ export function createMailTransport(options: {
     } as Parameters<typeof createTransport>[0]);
     return {
       kind: 'smtp',
-      sendsBody: true,
       async deliver(mail) {
         await transport.sendMail({
           from: mail.senderName
@@ -102,7 +99,6 @@ export function createMailTransport(options: {
   }
   return {
     kind: 'outbox',
-    sendsBody: false,
     async deliver(mail) {
       if (logLinks) {
         log.info(

@@ -123,7 +123,8 @@ export async function mailsTo(t: TestApp, email: string): Promise<OutboxMail[]> 
     .from(mails)
     .where(eq(sql`lower(${mails.recipient})`, email.toLowerCase()))
     .orderBy(asc(mails.createdAt));
-  // An entrant's mail not yet sent is its template: what the worker will render and send.
+  // An entrant's mail is its template until an SMTP relay has it (the outbox keeps it): what
+  // the sender renders and sends.
   return rows.map((row) => {
     if (!row.template) return { ...row, replyTo: null };
     const { text, html, links, replyTo } = renderEntryMail(

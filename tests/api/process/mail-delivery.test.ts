@@ -116,7 +116,7 @@ function expectOneMessagePerRecipient(catcher: SmtpCatcher, recipients: string[]
 }
 
 /**
- * Mail through the durable queue as deployed (docs/decisions/028-durable-mail-queue.md): what the
+ * Mail through the durable queue as deployed (docs/decisions/041-mails-sent-from-their-rows.md): what the
  * server acknowledged is mailed, whatever happened to SMTP or to the process meanwhile.
  */
 describe.runIf(processTests() && (engine === 'pglite' || process.env.TEST_DATABASE_URL))(
