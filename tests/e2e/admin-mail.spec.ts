@@ -91,7 +91,7 @@ test.describe('admin panel: Mail tab', () => {
     const admin = await seedUserWithPassword({ role: 'admin' });
     const recipient = `bounced.${uniqueToken()}@example.com`;
     const mailId = await seedFailedMail(server.db, recipient);
-    // A mail waiting for 2 minutes and a bit, with no send job: the oldest waiting one.
+    // A mail waiting for 2 minutes and a bit, its next attempt an hour away: the oldest waiting.
     const [waiting] = await server.db
       .insert(mails)
       .values({
@@ -101,6 +101,7 @@ test.describe('admin panel: Mail tab', () => {
         text: 'Open this link.',
         html: '<p>Open this link.</p>',
         createdAt: sql`now() - interval '2 minutes 10 seconds'`,
+        nextAttemptAt: sql`now() + interval '1 hour'`,
       })
       .returning({ id: mails.id });
     try {

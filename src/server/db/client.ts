@@ -44,8 +44,8 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
 
 /**
  * queryPreparedRows for a statement another library wrote (its `$n` text and values): pg-boss's
- * job insert is one fixed text per queue, run in every entry batch that mails, and planning it
- * each time cost a millisecond of the batch's lock.
+ * job insert is one fixed text per queue (a claim's deadline is inserted under its contest's
+ * lock), planned once per connection.
  */
 export async function queryPreparedText<Row>(
   db: Db,

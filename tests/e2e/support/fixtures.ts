@@ -6,6 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { emailTokens, mails, users, type UserRole } from '#server/db/schema.ts';
 import { createSession } from '#server/features/auth/sessions.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
+import { renderEntryMail } from '#server/mail/templates.ts';
 import { SESSION_COOKIE } from '#server/plugins/session.ts';
 import { startListeningApp } from '#server/testing/listening-app.ts';
 
@@ -210,12 +211,16 @@ async function waitForMail(
       async () => {
         await server.app.backgroundTasks.idle();
         const rows = await server.db
-          .select({ subject: mails.subject, text: mails.text })
+          .select({ subject: mails.subject, text: mails.text, template: mails.template })
           .from(mails)
           .where(eq(sql`lower(${mails.recipient})`, to.toLowerCase()))
           .orderBy(desc(mails.createdAt));
         found = rows
-          .map((row) => ({ ...row, links: row.text.match(/https?:\/\/[^\s"'<>]+/g) ?? [] }))
+          .map(({ subject, text, template }) => {
+            // An entrant's mail is its template (the outbox keeps it): what it renders is sent.
+            const body = template ? renderEntryMail(to, template, server.url).text : text;
+            return { subject, text: body, links: body.match(/https?:\/\/[^\s"'<>]+/g) ?? [] };
+          })
           .find(matches);
         return found !== undefined;
       },
