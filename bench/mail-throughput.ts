@@ -48,6 +48,7 @@ async function queueMails(database: Database) {
     }),
     log,
     appUrl: 'http://127.0.0.1',
+    vacuumsMails: false,
   });
   await jobs.start({ work: false });
   for (let start = 0; start < MAILS; start += QUEUE_CHUNK) {

@@ -135,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport: mailTransport,
     log: app.log,
     appUrl: config.appUrl,
+    vacuumsMails: database.kind === 'pglite',
   });
   const ctx: AppContext = {
     db: database.db,

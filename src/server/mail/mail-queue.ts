@@ -48,6 +48,8 @@ export function createMailQueue(options: {
   log: FastifyBaseLogger;
   /** APP_URL: an entrant's mail, rendered when sent, links to the entrant's page there. */
   appUrl: string;
+  /** The embedded database, which vacuums nothing by itself: its sender vacuums `mails`. */
+  vacuumsMails: boolean;
 }): MailQueue {
   const { db, jobs, transport } = options;
   const sender = createMailSender(options);
