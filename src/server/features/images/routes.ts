@@ -17,6 +17,7 @@ import {
   sweepUnusedMedia,
   uploadContestImage,
 } from './service.ts';
+import { countImageUpload } from './upload-limit.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
 const mediaParams = z.object({ key: z.string().max(100) });
@@ -44,7 +45,9 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { schema: { params: idParams, response: { 201: uploadedImage } } },
     async (request, reply) => {
       // The owner is checked before the file is read: a stranger's upload costs nothing.
-      const contest = await getManagedContest(ctx, request.params.id, requireUser(request));
+      const user = requireUser(request);
+      const contest = await getManagedContest(ctx, request.params.id, user);
+      await countImageUpload(ctx, user);
       const upload = await readImageUpload(request);
       return reply.status(201).send(await uploadContestImage(ctx, contest, upload));
     },
