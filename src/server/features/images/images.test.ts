@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatPicture, formatOfBytes, imageForm, phonePhoto } from '#server/testing/images.ts';
 import { request, seedContest, seedUser, type SeededUser } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { multipartForm } from '#server/testing/uploads.ts';
 import type { ContestImages, UploadedImage } from '#shared/contracts/contest-images.ts';
 import type { OwnerContest, PublicContest } from '#shared/contracts/contests.ts';
 import { sweepUnusedMedia } from './service.ts';
@@ -164,6 +165,28 @@ describe('contest images', () => {
       ...imageForm('cover', png, { filename: 'holiday.jpg', type: 'image/jpeg' }),
     });
     expect(response.statusCode).toBe(201);
+  });
+
+  it('takes two uploads sent at once, and the kind after the file', async () => {
+    const contest = await seedContest(t.database, owner);
+    const [cover, logo] = await Promise.all([
+      upload(contest.id, 'cover', await phonePhoto({ width: 1600, height: 900 }, 1, '#8ecae6')),
+      request(t, owner, {
+        method: 'POST',
+        url: `/api/contests/${contest.id}/images`,
+        ...multipartForm([
+          {
+            field: 'file',
+            content: await flatPicture({ width: 200, height: 200 }),
+            filename: 'l.png',
+          },
+          { field: 'kind', content: 'logo' },
+        ]),
+      }),
+    ]);
+    expect([cover.statusCode, logo.statusCode]).toEqual([201, 201]);
+    const images = await imagesOf(contest.id);
+    expect([images.cover?.width, images.logo?.width]).toEqual([1600, 200]);
   });
 
   it('serves each file for a year, immutable, with its type, nosniff and an ETag', async () => {
