@@ -34,6 +34,7 @@ const serverFeatureDependencies = {
   draws: ['auth', 'contests', 'rules'],
   entries: ['admin', 'auth', 'contests'],
   health: [],
+  images: ['auth', 'contests'],
   landing: [],
   me: ['draws', 'entries'],
   rules: [],

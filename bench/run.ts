@@ -19,6 +19,7 @@ import { benchEntriesTerms, reportEntriesTerms } from './entries-terms.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
 import { benchFlood, reportFlood } from './flood.ts';
+import { benchImageProcessing, reportImageProcessing } from './image-processing.ts';
 import { benchImportStall, reportImportStall } from './import-stall.ts';
 import { root } from './lib/processes.ts';
 import { writeReport, type Section } from './lib/report.ts';
@@ -230,6 +231,17 @@ if (wants('draw-verify')) {
     key: 'drawVerify',
     heading: 'The verifiable draw: "Verify in my browser" on 100,000 entries (Chromium, 390x844)',
     lines: reportDrawVerify(result),
+    data: result,
+  });
+}
+
+if (wants('image-processing')) {
+  console.log('\n== A phone photo made into a cover and a logo (issue 31)');
+  const result = await benchImageProcessing();
+  record({
+    key: 'imageProcessing',
+    heading: 'Contest images: a 12-megapixel photo made into its renditions (sharp, in process)',
+    lines: reportImageProcessing(result),
     data: result,
   });
 }

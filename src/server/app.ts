@@ -13,6 +13,7 @@ import { contestRoutes } from './features/contests/routes.ts';
 import { drawRoutes } from './features/draws/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { imageRoutes } from './features/images/routes.ts';
 import { landingRoutes } from './features/landing/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { rulesRoutes } from './features/rules/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(rulesRoutes, { ctx });
+  await app.register(imageRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });
   await app.register(claimRoutes, { ctx });

@@ -7,6 +7,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   DEAD_LINK: 400,
   INVALID_TOKEN: 400,
   NOT_AN_ENTRY: 400,
+  INVALID_IMAGE: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_VERIFIED: 403,

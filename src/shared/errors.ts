@@ -11,6 +11,8 @@ export const errorCodes = [
   'DEAD_LINK',
   /** The manual reset's token does not match the account. */
   'INVALID_TOKEN',
+  /** An upload that is not a JPEG, PNG or WebP image we can read, or has over 40 megapixels. */
+  'INVALID_IMAGE',
   /** The winner chosen by hand is not an entry of this contest. */
   'NOT_AN_ENTRY',
   /** No session, or it has ended: sign in again. */

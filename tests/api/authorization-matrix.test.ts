@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
+import { flatPicture, imageForm } from '#server/testing/images.ts';
 import {
   contestBody,
   request,
@@ -11,6 +12,7 @@ import {
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { csvFileForm } from '#server/testing/uploads.ts';
+import type { UploadedImage } from '#shared/contracts/contest-images.ts';
 
 /**
  * Every route of the API, called as each kind of caller, with the status each must get. A route
@@ -81,6 +83,13 @@ describe('authorization matrix', () => {
   afterAll(() => t.close());
 
   const c = (fx: Fixture) => `/api/contests/${fx.contest.id}`;
+  const logo = flatPicture({ width: 64, height: 64 });
+  const uploadLogo = async (fx: Fixture) =>
+    request(t, fx.owner, {
+      method: 'POST',
+      url: `${c(fx)}/images`,
+      ...imageForm('logo', await logo),
+    });
   const rows: Row[] = [
     // Health and accounts: open to everyone.
     {
@@ -237,6 +246,29 @@ describe('authorization matrix', () => {
       route: 'DELETE /api/contests/:id',
       call: (as, fx) => request(t, as, { method: 'DELETE', url: c(fx) }),
       expected: ownerOrAdmin(204),
+    },
+    // A contest's cover and logo are the owner's to change; their files are everyone's to read.
+    {
+      route: 'POST /api/contests/:id/images',
+      call: async (as, fx) =>
+        request(t, as, {
+          method: 'POST',
+          url: `${c(fx)}/images`,
+          ...imageForm('logo', await logo),
+        }),
+      expected: ownerOrAdmin(201),
+    },
+    {
+      route: 'DELETE /api/contests/:id/images/:kind',
+      prepare: async (fx) => uploadLogo(fx),
+      call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/images/logo` }),
+      expected: ownerOrAdmin(204),
+    },
+    {
+      route: 'GET /media/:key',
+      call: async (as, fx) =>
+        request(t, as, { method: 'GET', url: (await uploadLogo(fx)).json<UploadedImage>().url }),
+      expected: everyone(200),
     },
 
     // Entries: anyone enters and sees the count; the list, import and export are the owner's.

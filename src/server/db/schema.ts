@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -22,6 +23,7 @@ import {
   fulfilmentStatuses,
   prizeDeliveries,
 } from '#shared/contracts/claims.ts';
+import type { StoredContestImages } from '#shared/contracts/contest-images.ts';
 import type { ContestRules } from '#shared/contracts/contest-rules.ts';
 import {
   drawActions,
@@ -259,10 +261,14 @@ export const contests = pgTable(
     rules: jsonb('rules').$type<ContestRules>(),
     consentText: text('consent_text').notNull().default(''),
     frozenRulesVersion: integer('frozen_rules_version'),
+    // The cover and logo (docs/product.md#contest-images): each one's size and the keys of its
+    // renditions in media_objects. The index answers "does any contest still use this file?".
+    images: jsonb('images').$type<StoredContestImages>().notNull().default({}),
     ...timestamps,
   },
   (table) => [
     index('contests_owner_idx').on(table.ownerId, table.createdAt),
+    index('contests_images_idx').using('gin', sql`${table.images} jsonb_path_ops`),
     check('contests_claim_window_check', sql`${table.claimWindowMinutes} between 1 and 43200`),
     check(
       'contests_prize_delivery_check',
@@ -635,3 +641,20 @@ export const entrantSessions = pgTable(
   },
   (table) => [index('entrant_sessions_expires_idx').on(table.expiresAt)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers a Uint8Array, node-postgres a Buffer: one type for the code that reads them.
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Stored files by key (`{sha256}.{ext}`), written and read only through
+ * `src/server/lib/media-store.ts`, so that an object store can take their place.
+ */
+export const mediaObjects = pgTable('media_objects', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

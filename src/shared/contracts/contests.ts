@@ -8,6 +8,7 @@ import {
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
 import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
+import { contestImages } from './contest-images.ts';
 import { rulesMessages, rulesScheduleFields, type ContestRules } from './contest-rules.ts';
 import { winnersCount } from './draws.ts';
 import { entryFlags } from './entry-flags.ts';
@@ -216,6 +217,8 @@ export const publicContest = z.object({
   rules: z.custom<ContestRules>().nullable(),
   /** The marketing-consent sentence beside the entry form; empty: no consent box. */
   consentText: z.string(),
+  /** The cover photo and the logo, each with its renditions, or null (docs/product.md#contest-images). */
+  images: contestImages,
 });
 
 export const ownerContest = publicContest.extend({

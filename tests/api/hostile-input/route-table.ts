@@ -27,7 +27,7 @@ export const isUnsafe = (route: Route) => route.method !== 'GET';
 
 /**
  * The route's path, its parameters naming the given user or contest (a draw's place: the first;
- * an entry's flag: address-burst), or all set to `id`.
+ * an entry's flag: address-burst; an image's kind: cover), or all set to `id`.
  */
 export function pathOf(
   route: Route,
@@ -38,6 +38,7 @@ export function pathOf(
     if (id !== undefined) return id;
     if (param === 'position') return '1';
     if (param === 'flag') return 'address-burst';
+    if (param === 'kind') return 'cover';
     return /user/i.test(param) ? ids.userId : ids.contestId;
   });
 }

@@ -7,6 +7,7 @@ import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { withRulesVersion, type RulesContext } from '#server/features/rules/service.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
+import { toContestImages } from '#shared/contracts/contest-images.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
 import {
   contestMessages,
@@ -117,6 +118,7 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     timeZone: contest.timeZone,
     rules: contest.rules,
     consentText: contest.consentText,
+    images: toContestImages(contest.images),
   };
 }
 
