@@ -6,6 +6,7 @@ import { findContest, isVisibleTo, toPublicContest } from '#server/features/cont
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
+import { mediaUrl } from '#shared/contracts/contest-images.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
@@ -48,19 +49,40 @@ function shorten(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function previewTags(contest: Contest, url: string): string {
+type PreviewTag = [attribute: 'property' | 'name', key: string, value: string];
+
+/**
+ * The cover's 1200x630 crop, the size link previews show large (WhatsApp, Instagram, X): an
+ * absolute URL, since a crawler reads the tag without the page's address.
+ */
+function coverPreviewTags(contest: Contest, appUrl: string, title: string): PreviewTag[] {
+  const share = contest.images.cover?.renditions.find((file) => file.purpose === 'share');
+  if (!share) return [['name', 'twitter:card', 'summary']];
+  const image = `${appUrl}${mediaUrl(share.key)}`;
+  return [
+    ['property', 'og:image', image],
+    ['property', 'og:image:type', 'image/jpeg'],
+    ['property', 'og:image:width', String(share.width)],
+    ['property', 'og:image:height', String(share.height)],
+    ['property', 'og:image:alt', title],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:image', image],
+  ];
+}
+
+function previewTags(contest: Contest, url: string, appUrl: string): string {
   const prize = contest.prizeValue
     ? `${contest.prizeDetails} (${contest.prizeValue})`
     : contest.prizeDetails;
   const title = shorten(contest.title, 90);
   const description = shorten(`Win ${prize}. ${contest.description}`, 200);
-  const tags: [attribute: 'property' | 'name', key: string, value: string][] = [
+  const tags: PreviewTag[] = [
     ['property', 'og:type', 'website'],
     ['property', 'og:site_name', 'Prizewheel'],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', url],
-    ['name', 'twitter:card', 'summary'],
+    ...coverPreviewTags(contest, appUrl, title),
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
     ['name', 'description', description],
@@ -173,7 +195,7 @@ export function createEntryPages(ctx: AppContext) {
         () => `<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
       )
       .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace('</head>', () => `    ${previewTags(contest, url)}\n  </head>`)
+      .replace('</head>', () => `    ${previewTags(contest, url, ctx.config.appUrl)}\n  </head>`)
       .replace('<div id="root"></div>', () =>
         [
           `<div id="root">${fillSlots(page.html, state, setup.formToken)}</div>`,
