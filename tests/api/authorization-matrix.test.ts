@@ -270,6 +270,13 @@ describe('authorization matrix', () => {
         request(t, as, { method: 'GET', url: (await uploadLogo(fx)).json<UploadedImage>().url }),
       expected: everyone(200),
     },
+    // A published contest's link-preview card, to anyone; an old version's address leads on.
+    {
+      route: 'GET /c/:contestId/share-card/:file',
+      call: (as, fx) =>
+        request(t, as, { method: 'GET', url: `/c/${fx.contest.id}/share-card/old.png` }),
+      expected: everyone(302),
+    },
 
     // Entries: anyone enters and sees the count; the list, import and export are the owner's.
     {

@@ -17,6 +17,7 @@ import {
   sweepUnusedMedia,
   uploadContestImage,
 } from './service.ts';
+import { shareCardRoute } from './share-card-route.ts';
 import { countImageUpload } from './upload-limit.ts';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -32,6 +33,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 },
   });
+
+  await app.register(shareCardRoute, { ctx });
 
   // A deleted contest's files stay until this finds no contest naming them.
   ctx.jobs.every({

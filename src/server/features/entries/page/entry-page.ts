@@ -5,6 +5,7 @@ import type { Contest } from '#server/db/schema.ts';
 import { findContest, isVisibleTo, toPublicContest } from '#server/features/contests/service.ts';
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
+import { SHARE_CARD_SIZE, shareCardOf, shareCardPath } from '#server/lib/share-card.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import { mediaUrl } from '#shared/contracts/contest-images.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
@@ -52,21 +53,27 @@ function shorten(text: string, max: number): string {
 type PreviewTag = [attribute: 'property' | 'name', key: string, value: string];
 
 /**
- * The cover's 1200x630 crop, the size link previews show large (WhatsApp, Instagram, X): an
- * absolute URL, since a crawler reads the tag without the page's address.
+ * The picture link previews show large (WhatsApp, Instagram, X): the cover's 1200x630 crop, or
+ * without a cover a card of the contest's title and prize. Absolute addresses: a crawler reads
+ * the tag without the page's.
  */
-function coverPreviewTags(contest: Contest, appUrl: string, title: string): PreviewTag[] {
+function imagePreviewTags(contest: Contest, appUrl: string, title: string): PreviewTag[] {
   const share = contest.images.cover?.renditions.find((file) => file.purpose === 'share');
-  if (!share) return [['name', 'twitter:card', 'summary']];
-  const image = `${appUrl}${mediaUrl(share.key)}`;
+  const image = share
+    ? { url: `${appUrl}${mediaUrl(share.key)}`, type: 'image/jpeg', ...share }
+    : {
+        url: `${appUrl}${shareCardPath(contest.id, shareCardOf(contest))}`,
+        type: 'image/png',
+        ...SHARE_CARD_SIZE,
+      };
   return [
-    ['property', 'og:image', image],
-    ['property', 'og:image:type', 'image/jpeg'],
-    ['property', 'og:image:width', String(share.width)],
-    ['property', 'og:image:height', String(share.height)],
+    ['property', 'og:image', image.url],
+    ['property', 'og:image:type', image.type],
+    ['property', 'og:image:width', String(image.width)],
+    ['property', 'og:image:height', String(image.height)],
     ['property', 'og:image:alt', title],
     ['name', 'twitter:card', 'summary_large_image'],
-    ['name', 'twitter:image', image],
+    ['name', 'twitter:image', image.url],
   ];
 }
 
@@ -82,7 +89,7 @@ function previewTags(contest: Contest, url: string, appUrl: string): string {
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', url],
-    ...coverPreviewTags(contest, appUrl, title),
+    ...imagePreviewTags(contest, appUrl, title),
     ['name', 'twitter:title', title],
     ['name', 'twitter:description', description],
     ['name', 'description', description],
