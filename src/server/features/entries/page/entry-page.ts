@@ -6,6 +6,7 @@ import { findContest, isVisibleTo, toPublicContest } from '#server/features/cont
 import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
+import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
@@ -159,7 +160,7 @@ export function createEntryPages(ctx: AppContext) {
     if (!contest || !isVisibleTo(null, contest)) return reply.status(404).send(template);
 
     recentContests.set(contest.id, contest);
-    const url = `${ctx.config.appUrl}/c/${contest.id}`;
+    const url = `${ctx.config.appUrl}${contestPagePath(contest)}`;
     const page = await renderPage(contest, state);
     const setup = describeEntryForm(ctx.config, contest.id, ctx.clock.now());
     if (formToken) setup.formToken = formToken;
