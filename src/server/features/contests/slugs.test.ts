@@ -120,9 +120,9 @@ describe('contest short links', () => {
     // The form still posts to the id address.
     expect(/<form[^>]*>/.exec(bySlug.body)![0]).toContain(`action="/c/${before.id}"`);
 
-    const redirect = await page(`${before.id}?ref=abcd2345&utm_source=ig`);
+    const redirect = await page(`${before.id}?ref=0123456789abcdef&utm_source=ig`);
     expect(redirect.statusCode).toBe(301);
-    expect(redirect.headers.location).toBe(`/c/${slug}?ref=abcd2345&utm_source=ig`);
+    expect(redirect.headers.location).toBe(`/c/${slug}?ref=0123456789abcdef&utm_source=ig`);
   });
 
   it('redirects from an old slug to the new one, and to the id once cleared', async () => {
@@ -130,9 +130,9 @@ describe('contest short links', () => {
     const second = freshSlug('second');
     const contest = await created(owner, first);
     expect((await setSlug(owner, contest, second)).json<OwnerContest>().slug).toBe(second);
-    const moved = await page(`${first}?ref=abcd2345`);
+    const moved = await page(`${first}?ref=0123456789abcdef`);
     expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe(`/c/${second}?ref=abcd2345`);
+    expect(moved.headers.location).toBe(`/c/${second}?ref=0123456789abcdef`);
 
     const cleared = await setSlug(owner, contest, '');
     expect(cleared.json<OwnerContest>().slug).toBeNull();
