@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { contests } from '#server/db/schema.ts';
 import { slugMessages } from '#shared/contracts/contest-slugs.ts';
+import { enterContest } from './support/contest-helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
@@ -49,5 +50,10 @@ test.describe('short links', () => {
     await expect(page).toHaveURL(new RegExp(`/c/${slug}\\?ref=0123456789abcdef$`));
     await expect(page.getByRole('heading', { name: 'Summer Glow Giveaway' })).toBeVisible();
     await snap('short-link-page');
+
+    // Hydrated at the short link, the script enters by the contest's id.
+    await expect(page.locator('form[data-enhanced]')).toBeVisible();
+    await enterContest(page, 'Sam Short', 'sam.short@example.com');
+    await expectToast(page, 'Entry Successful!');
   });
 });
