@@ -33,6 +33,7 @@ export const statusByCode: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   CANNOT_CHANGE_SELF: 409,
   EMAIL_TAKEN: 409,
+  SLUG_TAKEN: 409,
   /** Retry asked for a mail that has not failed. */
   MAIL_NOT_FAILED: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -59,6 +59,8 @@ export const errorCodes = [
   'CANNOT_CHANGE_SELF',
   /** Creating an account whose address is taken (the CLI; sign-up never tells). */
   'EMAIL_TAKEN',
+  /** A contest's short link held, or given up, by another contest (docs/product.md#short-links). */
+  'SLUG_TAKEN',
   'MAIL_NOT_FAILED',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',

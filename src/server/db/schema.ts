@@ -264,6 +264,8 @@ export const contests = pgTable(
     // The cover and logo (docs/product.md#contest-images): each one's size and the keys of its
     // renditions in media_objects. The index answers "does any contest still use this file?".
     images: jsonb('images').$type<StoredContestImages>().notNull().default({}),
+    // The short link, /c/{slug} (docs/product.md#short-links); null: the page is /c/{id}.
+    slug: text('slug').unique('contests_slug_unique'),
     ...timestamps,
   },
   (table) => [
@@ -612,6 +614,22 @@ export const contestRulesVersions = pgTable(
     text: text('text').notNull(),
   },
   (table) => [primaryKey({ columns: [table.contestId, table.version] })],
+);
+
+/**
+ * The short links a contest has given up (changed or cleared): each keeps redirecting to the
+ * contest's page, and no other contest may take it (decision 043). The contest may take it back.
+ */
+export const retiredSlugs = pgTable(
+  'retired_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('retired_slugs_contest_idx').on(table.contestId)],
 );
 
 /**

@@ -71,6 +71,8 @@ export type ContestFormValues = {
   prizeRetailValue: string;
   additionalTerms: string;
   consentText: string;
+  /** The short link as typed ('': none). */
+  slug: string;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -111,6 +113,7 @@ export function contestFormToBody(values: ContestFormValues) {
         }
       : null,
     consentText: values.consentText,
+    slug: values.slug,
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
 import { contestImages } from './contest-images.ts';
 import { rulesMessages, rulesScheduleFields, type ContestRules } from './contest-rules.ts';
+import { contestSlug } from './contest-slugs.ts';
 import { winnersCount } from './draws.ts';
 import { entryFlags } from './entry-flags.ts';
 import { REFERRAL_BONUS_MAX, REFERRAL_CAP_MAX, REFERRAL_CAP_MIN } from './referrals.ts';
@@ -103,6 +104,9 @@ function contestBody(messages: Messages) {
     // Rules, schedule and consent (docs/product.md#rules-schedule-and-consent): left out, open
     // once published, UTC, no rules and no consent box for a new contest; an edit keeps them.
     ...rulesScheduleFields,
+    // The short link (docs/product.md#short-links): left out, none for a new contest; an edit
+    // keeps the contest's.
+    slug: contestSlug.optional(),
   });
 }
 
@@ -176,6 +180,8 @@ export type ContestStatus = z.infer<typeof contestStatus>;
 /** Fields anyone with the link may see: never the owner, never an entrant's e-mail. */
 export const publicContest = z.object({
   id: z.string(),
+  /** The short link, /c/{slug}, or null (the page is /c/{id}). */
+  slug: z.string().nullable(),
   title: z.string(),
   description: z.string(),
   prizeDetails: z.string(),

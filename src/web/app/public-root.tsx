@@ -29,8 +29,11 @@ export function PublicRoot({
   );
 }
 
-export function mountPublicPage(container: HTMLElement, contestId: string) {
-  const initialContest = takeEmbeddedContest(contestId);
+/** `address` is the page's path segment: the contest's id, or its short link. */
+export function mountPublicPage(container: HTMLElement, address: string) {
+  const initialContest = takeEmbeddedContest(address);
+  // Everything the page asks the API for goes by the id.
+  const contestId = initialContest?.id ?? address;
   const pageState = takeEmbeddedPageState();
   // An entry made with the plain form (before the script ran, or without one) is remembered
   // as the script remembers its own, before hydration reads the memory.

@@ -1,14 +1,16 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbContext } from '#server/context.ts';
-import { contests, type Contest } from '#server/db/schema.ts';
+import { contests, retiredSlugs, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { withRulesVersion, type RulesContext } from '#server/features/rules/service.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
 import { toContestImages } from '#shared/contracts/contest-images.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
+import { isSlugShaped } from '#shared/contracts/contest-slugs.ts';
 import {
   contestMessages,
   type ContestStatus,
@@ -20,6 +22,7 @@ import {
 import { drawMessages } from '#shared/contracts/draws.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
 import { referralMessages } from '#shared/contracts/referrals.ts';
+import { claimSlug, lockSlug, retireSlug, slugTaken } from './slugs.ts';
 
 export const contestNotFound = () => new AppError('NOT_FOUND', 'Contest not found');
 
@@ -30,6 +33,35 @@ export async function findContest(
   if (!isUuid(contestId)) return undefined;
   const [contest] = await db.select().from(contests).where(eq(contests.id, contestId)).limit(1);
   return contest;
+}
+
+/** What an address under /c/ names: the contest, and whether it is the contest's own address. */
+export type ContestAddress = { contest: Contest; isCanonical: boolean };
+
+/**
+ * The contest at /c/{idOrSlug}: by its id, its slug, or a slug it gave up. Only the contest's
+ * current address is canonical: its slug when it has one, else its id; any other is redirected.
+ */
+export async function findContestByAddress(
+  ctx: DbContext,
+  idOrSlug: string,
+): Promise<ContestAddress | undefined> {
+  const byId = await findContest(ctx, idOrSlug);
+  if (byId) return { contest: byId, isCanonical: byId.slug === null };
+  if (!isSlugShaped(idOrSlug)) return undefined;
+  const [current] = await ctx.db
+    .select()
+    .from(contests)
+    .where(eq(contests.slug, idOrSlug))
+    .limit(1);
+  if (current) return { contest: current, isCanonical: true };
+  const [former] = await ctx.db
+    .select({ contest: contests })
+    .from(retiredSlugs)
+    .innerJoin(contests, eq(contests.id, retiredSlugs.contestId))
+    .where(eq(retiredSlugs.slug, idOrSlug))
+    .limit(1);
+  return former ? { contest: former.contest, isCanonical: false } : undefined;
 }
 
 export function canManage(user: SessionUser | null, contest: Pick<Contest, 'ownerId'>): boolean {
@@ -89,6 +121,7 @@ end)`;
 export function toPublicContest(contest: Contest): z.input<typeof publicContest> {
   return {
     id: contest.id,
+    slug: contest.slug,
     title: contest.title,
     description: contest.description,
     prizeDetails: contest.prizeDetails,
@@ -171,19 +204,32 @@ export async function createContest(
 ): Promise<Contest> {
   const { isActive, ...fields } = input;
   const publishedAt = isActive ? new Date() : null;
-  const [contest] = await withRulesVersion(ctx, (tx) =>
-    tx
-      .insert(contests)
-      .values({
-        ...fields,
-        ownerId: user.id,
-        isActive,
-        publishedAt,
-        ...(publishedAt && { ...createDrawSeed(), committedAt: publishedAt }),
-      })
-      .returning(),
+  const [contest] = await refuseTakenSlug(
+    withRulesVersion(ctx, async (tx) => {
+      if (fields.slug) await claimSlug(tx, null, fields.slug);
+      return tx
+        .insert(contests)
+        .values({
+          ...fields,
+          ownerId: user.id,
+          isActive,
+          publishedAt,
+          ...(publishedAt && { ...createDrawSeed(), committedAt: publishedAt }),
+        })
+        .returning();
+    }),
   );
   return contest!;
+}
+
+/** Another contest holding the slug now is the unique index's refusal: the same 409. */
+async function refuseTakenSlug<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
 }
 
 /**
@@ -243,23 +289,32 @@ export async function updateContest(
   }
   const movesEnd = !sameMinute(input.endDate, contest.endDate);
   if (movesEnd && contest.frozenAt) throw endDateLocked();
-  const [updated] = await withRulesVersion(ctx, (tx) =>
-    tx
-      .update(contests)
-      // The edit form sends the end to the minute: a drawn contest keeps the end it had.
-      .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
-      .where(
-        and(
-          eq(contests.id, contest.id),
-          // Re-checked in the statement: entries may have arrived since the read above, and a
-          // draw may have frozen the contest.
-          input.maxEntries === null
-            ? undefined
-            : sql`${contests.entryCount} <= ${input.maxEntries}`,
-          lockedChange || movesEnd ? isNull(contests.frozenAt) : undefined,
-        ),
-      )
-      .returning(),
+  const changesSlug = input.slug !== undefined && input.slug !== contest.slug;
+  const [updated] = await refuseTakenSlug(
+    withRulesVersion(ctx, async (tx) => {
+      if (changesSlug && input.slug) await claimSlug(tx, contest.id, input.slug);
+      const givesUp = changesSlug ? contest.slug : null;
+      if (givesUp) await lockSlug(tx, givesUp);
+      const rows = await tx
+        .update(contests)
+        // The edit form sends the end to the minute: a drawn contest keeps the end it had.
+        .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
+        .where(
+          and(
+            eq(contests.id, contest.id),
+            // Re-checked in the statement: entries may have arrived since the read above, and a
+            // draw may have frozen the contest.
+            input.maxEntries === null
+              ? undefined
+              : sql`${contests.entryCount} <= ${input.maxEntries}`,
+            lockedChange || movesEnd ? isNull(contests.frozenAt) : undefined,
+          ),
+        )
+        .returning();
+      // A slug given up keeps redirecting here (decision 043).
+      if (givesUp && rows.length > 0) await retireSlug(tx, contest.id, givesUp);
+      return rows;
+    }),
   );
   if (!updated) {
     const current = await findContest({ db }, contest.id);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contestEntries } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { findContest } from '#server/features/contests/service.ts';
 import {
   firstText,
   pageWithoutApp,
@@ -119,7 +120,9 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       try {
         const confirmation = await confirmEntry(ctx, token);
         const receipt = await confirmedReceipt(confirmation);
-        rememberEnteredInCookie(request, reply, receipt);
+        // The contest's short link too, where its page's own links lead.
+        const contest = await findContest(ctx, receipt.contestId);
+        rememberEnteredInCookie(request, reply, receipt, contest?.slug ?? null);
         // The page shows the personal link the entry page will show.
         const view = {
           kind: 'confirmed',

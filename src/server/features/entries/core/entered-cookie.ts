@@ -16,19 +16,28 @@ const ENTERED_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
 
 const pagePath = (contestId: string) => `/c/${encodeURIComponent(contestId)}`;
 
+/**
+ * Kept for the page's id address, which the form posts to, and for its short link (when it has
+ * one), where the redirect after the entry lands. A short link changed later shows the form
+ * again there; the entry itself is kept, and a second one is refused as ever.
+ */
 export function rememberEnteredInCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   receipt: EntryReceipt,
+  slug: string | null,
 ) {
-  reply.setCookie(ENTERED_COOKIE, Buffer.from(JSON.stringify(receipt)).toString('base64url'), {
-    path: pagePath(receipt.contestId),
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: cookiesAreSecure(request),
-    signed: true,
-    maxAge: ENTERED_COOKIE_MAX_AGE_S,
-  });
+  const value = Buffer.from(JSON.stringify(receipt)).toString('base64url');
+  for (const address of slug ? [receipt.contestId, slug] : [receipt.contestId]) {
+    reply.setCookie(ENTERED_COOKIE, value, {
+      path: pagePath(address),
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: cookiesAreSecure(request),
+      signed: true,
+      maxAge: ENTERED_COOKIE_MAX_AGE_S,
+    });
+  }
 }
 
 /** The receipt this browser keeps for the contest, when it keeps a genuine one. */

@@ -8,6 +8,7 @@ import { escapeHtml } from '#server/lib/html.ts';
 import { SHARE_CARD_SIZE, shareCardOf, shareCardPath } from '#server/lib/share-card.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
 import { mediaUrl } from '#shared/contracts/contest-images.ts';
+import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
   ENTRY_FORM_META,
@@ -188,7 +189,7 @@ export function createEntryPages(ctx: AppContext) {
     if (!contest || !isVisibleTo(null, contest)) return reply.status(404).send(template);
 
     recentContests.set(contest.id, contest);
-    const url = `${ctx.config.appUrl}/c/${contest.id}`;
+    const url = `${ctx.config.appUrl}${contestPagePath(contest)}`;
     const page = await renderPage(contest, state);
     const setup = describeEntryForm(ctx.config, contest.id, ctx.clock.now());
     if (formToken) setup.formToken = formToken;

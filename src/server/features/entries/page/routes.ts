@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
-import { findContest } from '#server/features/contests/service.ts';
+import {
+  findContest,
+  findContestByAddress,
+  isVisibleTo,
+} from '#server/features/contests/service.ts';
 import { issueFormToken, readFormToken } from '#server/lib/form-token.ts';
 import { ENTRY_MIN_FILL_MS } from '#shared/constants.ts';
+import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import { emptyEntryPageState, type EntryRefusal } from '#shared/contracts/entries.ts';
 import { entryTermChecks, shownEntryFields } from '#shared/contracts/entry-terms.ts';
 import { isReferralCode, REFERRAL_PARAM } from '#shared/contracts/referrals.ts';
@@ -57,7 +62,8 @@ const referralCodeIn = (query: Record<string, unknown>) => {
 };
 
 /**
- * The contest's page, /c/{id}, and its form without JavaScript
+ * The contest's page, /c/{slug} or /c/{id} (docs/product.md#short-links), and its form
+ * without JavaScript, which posts to /c/{id}
  * (docs/product.md#the-entry-form-without-javascript): the page's form posts to the page's own
  * address, and the entry goes through exactly what the API's does (screening, the contest's
  * batch, the mail). Taken: a redirect to the page, which then shows the confirmation
@@ -120,11 +126,22 @@ export const entryPageRoutes: FastifyPluginAsync<{
   app.get<{ Params: { contestId: string }; Querystring: Record<string, unknown> }>(
     '/c/:contestId',
     async (request, reply) => {
-      const { contestId } = request.params;
-      const contest =
-        contestId.length <= MAX_CONTEST_ID_LENGTH ? await findContest(ctx, contestId) : null;
+      const { contestId: address } = request.params;
+      const found =
+        address.length <= MAX_CONTEST_ID_LENGTH ? await findContestByAddress(ctx, address) : null;
+      // A draft is not there for visitors, by any of its addresses.
+      const contest = found && isVisibleTo(null, found.contest) ? found.contest : null;
+      if (contest && !found?.isCanonical) {
+        // The id, or a slug given up, moves to the contest's address for good (GET only, so
+        // 301), with its query string: a friend's `?ref=` code must survive it.
+        const query = request.url.indexOf('?');
+        return reply.redirect(
+          `${contestPagePath(contest)}${query === -1 ? '' : request.url.slice(query)}`,
+          301,
+        );
+      }
       const referralCode = referralCodeIn(request.query);
-      const entered = readEnteredCookie(request, contestId);
+      const entered = contest ? readEnteredCookie(request, contest.id) : null;
       return entryPages.sendEntryPage(reply, contest, {
         ...emptyEntryPageState,
         referralCode,
@@ -190,8 +207,9 @@ export const entryPageRoutes: FastifyPluginAsync<{
           reply.header('retry-after', String(ENTRY_RETRY_AFTER_SECONDS));
           return refuse({ message: ENTRY_QUEUE_FULL_MESSAGE, fieldErrors: {} }, 503);
         }
-        rememberEnteredInCookie(request, reply, outcome.receipt);
-        return reply.redirect(`/c/${encodeURIComponent(contestId)}`, 303);
+        rememberEnteredInCookie(request, reply, outcome.receipt, contest?.slug ?? null);
+        // Straight to the page's address: its short link when it has one.
+        return reply.redirect(contestPagePath({ id: contestId, slug: contest?.slug ?? null }), 303);
       } catch (error) {
         // A 503 asks the person to try again (the draw is starting, the robot check is out of
         // reach): the page says so; any other failure is the error handler's.

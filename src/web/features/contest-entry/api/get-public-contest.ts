@@ -34,14 +34,17 @@ export function usePublicContest(contestId: string, initialContest?: PublicConte
   return state;
 }
 
-/** Reads (once) the contest the server embedded beside the rendered page. */
-export function takeEmbeddedContest(contestId: string): PublicContest | undefined {
+/**
+ * Reads (once) the contest the server embedded beside the rendered page, at /c/{id} or at its
+ * short link /c/{slug}.
+ */
+export function takeEmbeddedContest(address: string): PublicContest | undefined {
   const element = document.getElementById('contest-data');
   if (!element) return undefined;
   element.remove();
   try {
     const contest = JSON.parse(element.textContent ?? '') as PublicContest;
-    return contest.id === contestId ? contest : undefined;
+    return contest.id === address || contest.slug === address ? contest : undefined;
   } catch {
     return undefined;
   }

@@ -96,7 +96,7 @@ export function ContestCard({
           </Link>
         </Button>
         {contest.isPublished ? (
-          <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest.id)}>
+          <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest)}>
             <Link2 aria-hidden />
             Copy link
           </Button>

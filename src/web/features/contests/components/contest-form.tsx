@@ -36,6 +36,7 @@ import { formFieldOfPath, rulesErrorsOnFields } from '../lib/rules-errors.ts';
 import { AfterDrawFields, afterDrawLabels } from './after-draw-fields.tsx';
 import { emptyRulesForm, RulesFields, rulesLabels, type PublishedRules } from './rules-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
+import { ShortLinkField } from './short-link-field.tsx';
 
 export const emptyContestForm: ContestFormValues = {
   title: '',
@@ -54,6 +55,7 @@ export const emptyContestForm: ContestFormValues = {
   ...claimWindowToForm(CLAIM_WINDOW_DEFAULT),
   prizeDelivery: 'digital',
   ...emptyRulesForm(),
+  slug: '',
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -77,6 +79,7 @@ const labels: Labels = {
   referralBonus: 'Bonus entries per referral',
   referralCap: 'Bonus entry cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
+  slug: 'Short link (optional)',
   ...afterDrawLabels,
   ...rulesLabels,
 };
@@ -151,6 +154,7 @@ export function ContestFields({
         error={errors.description?.message}
         {...form.register('description')}
       />
+      <ShortLinkField label={labels.slug} error={errors.slug?.message} {...form.register('slug')} />
       <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
         <FormField
           label={labels.prizeDetails}

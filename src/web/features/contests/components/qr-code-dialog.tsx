@@ -13,8 +13,12 @@ import { QrCodeFrame } from './qr-code-frame.tsx';
 const QrCode = lazy(() => import('./qr-code.tsx').then((module) => ({ default: module.QrCode })));
 
 /** A QR code of the public link, made in the browser: a picture to download, a poster to print. */
-export function QrCodeDialog({ contest }: { contest: { id: string; title: string } }) {
-  const url = publicContestUrl(contest.id);
+export function QrCodeDialog({
+  contest,
+}: {
+  contest: { id: string; slug: string | null; title: string };
+}) {
+  const url = publicContestUrl(contest);
   return (
     <Dialog>
       <DialogTrigger asChild>

@@ -47,6 +47,7 @@ describe('the time to claim in the contest form', () => {
       claimWindowUnit: 'days',
       prizeDelivery: 'shipping',
       ...emptyRulesForm(),
+      slug: '',
     } satisfies ContestFormValues;
     expect(contestFormToBody(values)).toMatchObject({
       notifyWinners: false,

@@ -1,12 +1,16 @@
+import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 
-export function publicContestUrl(contestId: string): string {
-  return `${window.location.origin}/c/${contestId}`;
+type ContestAddress = { id: string; slug: string | null };
+
+/** The link owners share: the short one when the contest has it. */
+export function publicContestUrl(contest: ContestAddress): string {
+  return `${window.location.origin}${contestPagePath(contest)}`;
 }
 
-export async function copyContestLink(contestId: string): Promise<void> {
+export async function copyContestLink(contest: ContestAddress): Promise<void> {
   try {
-    await navigator.clipboard.writeText(publicContestUrl(contestId));
+    await navigator.clipboard.writeText(publicContestUrl(contest));
     toast({
       title: 'Link Copied!',
       description: 'Contest entry link has been copied to your clipboard.',

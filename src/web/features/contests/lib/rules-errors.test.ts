@@ -33,6 +33,7 @@ const valid: ContestFormValues = {
   prizeRetailValue: '',
   additionalTerms: '',
   consentText: '',
+  slug: '',
 };
 
 const resolve = (values: ContestFormValues) =>

@@ -64,6 +64,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     ...claimWindowToForm(contest.claimWindowMinutes),
     prizeDelivery: contest.prizeDelivery,
     ...rulesFormOf(contest),
+    slug: contest.slug ?? '',
   });
   // After the first draw the number of places, the rule on flagged entries, the referral bonus
   // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
 import { formatTimeLeftShort } from '#shared/contest-time-left.ts';
 import { statusAt } from '#shared/contest-time.ts';
+import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -91,12 +92,12 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
             Edit
           </Link>
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest.id)}>
+        <Button size="sm" variant="outline" onClick={() => void copyContestLink(contest)}>
           <Link2 aria-hidden />
           Copy Link
         </Button>
         <Button asChild size="sm" variant="outline">
-          <a href={`/c/${contest.id}`} target="_blank" rel="noopener noreferrer">
+          <a href={contestPagePath(contest)} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden />
             Open public page
           </a>
