@@ -12,7 +12,9 @@ export function ShortLinkField({
   error,
   ...inputProps
 }: ComponentProps<'input'> & { label: string; error?: string }) {
-  const prefix = `${window.location.origin}/c/`;
+  // The host without its scheme, as people write a link in a bio: it fits beside the field on a
+  // phone.
+  const prefix = `${window.location.host}/c/`;
   return (
     <Field
       label={label}
@@ -23,14 +25,14 @@ export function ShortLinkField({
         <div className="flex items-stretch">
           <span
             aria-hidden
-            className="flex max-w-[55%] items-center truncate rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground"
+            className="flex max-w-[55%] shrink-0 items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground"
           >
-            {prefix}
+            <span className="truncate">{prefix}</span>
           </span>
           <Input
             {...control}
             {...inputProps}
-            className="rounded-l-none"
+            className="min-w-0 flex-1 rounded-l-none"
             placeholder="summer-glow"
             maxLength={SLUG_MAX_LENGTH}
             autoCapitalize="none"
