@@ -51,7 +51,7 @@ const VACUUM_EVERY_MAILS = 5000;
  * a relay back after a minute's outage gets every waiting mail within about as long again, and a
  * mail is tried until its `retry_until` (24 h after it was queued, decision 041) has passed.
  */
-export function retryDelaySeconds(attempts: number): number {
+function retryDelaySeconds(attempts: number): number {
   const full = Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
   return full / 2 + (Math.random() * full) / 2;
 }

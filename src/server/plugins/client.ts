@@ -3,9 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError, statusByCode } from '#server/errors.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '#server/lib/immutable-cache.ts';
 import type { ErrorBody } from '#shared/errors.ts';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,7 +48,7 @@ export async function registerClient(app: FastifyInstance, options: { clientDir:
       index: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', isHashedAsset ? IMMUTABLE : 'no-cache');
+        res.header('Cache-Control', isHashedAsset ? IMMUTABLE_CACHE_CONTROL : 'no-cache');
       },
     });
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { getManagedContest } from '#server/features/contests/service.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '#server/lib/immutable-cache.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import {
   contestImageParams,
@@ -24,9 +25,6 @@ const idParams = z.object({ id: z.string().max(100) });
 const mediaParams = z.object({ key: z.string().max(100) });
 /** `{sha256}.{ext}`: anything else names no file. */
 const MEDIA_KEY = /^([0-9a-f]{64})\.(?:webp|avif|jpg)$/;
-
-/** The same bytes for ever under one URL: cached by every browser and proxy, never revalidated. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A contest's cover and logo, and the files they are served from (multipart read here only). */
 export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -71,10 +69,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const file = hash && (await readMediaFile(ctx, request.params.key));
     if (!file) throw new AppError('NOT_FOUND', 'No such file.');
     const etag = `"${hash}"`;
-    void reply
-      .header('cache-control', IMMUTABLE)
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
+    void reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.header('content-type', file.contentType).send(file.bytes);
   });

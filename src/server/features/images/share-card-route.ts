@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppContext } from '#server/context.ts';
 import { contestNotFound, findContest, isVisibleTo } from '#server/features/contests/service.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '#server/lib/immutable-cache.ts';
 import {
   renderShareCard,
   shareCardOf,
@@ -11,9 +12,6 @@ import {
 } from '#server/lib/share-card.ts';
 
 const cardParams = z.object({ contestId: z.string().max(100), file: z.string().max(100) });
-
-/** A card's bytes never change under its address (its version is the hash of what it shows). */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Cards made, by version: a shared link is fetched by every chat app its message reaches, and
@@ -47,9 +45,8 @@ export const shareCardRoute: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         card.catch(() => cards.delete(version));
       }
       return reply
-        .header('cache-control', IMMUTABLE)
+        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
         .header('content-type', 'image/png')
-        .header('x-content-type-options', 'nosniff')
         .send(await card);
     },
   );
