@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
-import { contestEntries } from '#server/db/schema.ts';
+import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { findContest } from '#server/features/contests/service.ts';
 import {
   firstText,
   pageWithoutApp,
@@ -81,13 +80,20 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
    * personal link when they have one. Kept in the page's cookie, as the plain form keeps its
    * entry, so the page stops asking to check the inbox (the script copies it into its memory).
    */
-  async function confirmedReceipt(confirmation: EntryConfirmation): Promise<EntryReceipt> {
-    const [entry] = await ctx.db
-      .select({ referralCode: contestEntries.referralCode })
+  /**
+   * The receipt the entry page will show (its personal link), and the contest's short link,
+   * where the page's own links lead: one read of the entry and its contest.
+   */
+  async function confirmedReceipt(
+    confirmation: EntryConfirmation,
+  ): Promise<{ receipt: EntryReceipt; slug: string | null }> {
+    const [row] = await ctx.db
+      .select({ referralCode: contestEntries.referralCode, slug: contests.slug })
       .from(contestEntries)
+      .innerJoin(contests, eq(contests.id, contestEntries.contestId))
       .where(eq(contestEntries.id, confirmation.entry.id));
-    const referralCode = entry?.referralCode;
-    return referralCode
+    const referralCode = row?.referralCode;
+    const receipt = referralCode
       ? {
           ...confirmation.entry,
           referral: referralLinkFor(ctx.config, confirmation.contestId, {
@@ -96,6 +102,7 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
           }),
         }
       : confirmation.entry;
+    return { receipt, slug: row?.slug ?? null };
   }
 
   app.get<{ Querystring: Record<string, unknown> }>(CONFIRM_ENTRY_PATH, async (request, reply) => {
@@ -119,10 +126,8 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
       const token = firstText(request.body?.[CONFIRM_TOKEN_FIELD]);
       try {
         const confirmation = await confirmEntry(ctx, token);
-        const receipt = await confirmedReceipt(confirmation);
-        // The contest's short link too, where its page's own links lead.
-        const contest = await findContest(ctx, receipt.contestId);
-        rememberEnteredInCookie(request, reply, receipt, contest?.slug ?? null);
+        const { receipt, slug } = await confirmedReceipt(confirmation);
+        rememberEnteredInCookie(request, reply, receipt, slug);
         // The page shows the personal link the entry page will show.
         const view = {
           kind: 'confirmed',
