@@ -15,6 +15,7 @@ import { benchDrawVerify, reportDrawVerify } from './draw-verify.ts';
 import { benchEntriesIntegrity, reportEntriesIntegrity } from './entries-integrity.ts';
 import { benchEntriesQueue, reportEntriesQueue } from './entries-queue.ts';
 import { benchEntriesReferrals, reportEntriesReferrals } from './entries-referrals.ts';
+import { benchEntriesBrand, reportEntriesBrand } from './entries-brand.ts';
 import { benchEntriesTerms, reportEntriesTerms } from './entries-terms.ts';
 import { benchEntriesTrust, reportEntriesTrust } from './entries-trust.ts';
 import { benchEntries, reportEntries } from './entries.ts';
@@ -120,6 +121,18 @@ if (wants('entries-terms')) {
     heading:
       'Entries with every rules, schedule and consent option on, against the revision before issue 30 (PostgreSQL and PGlite)',
     lines: reportEntriesTerms(result),
+    data: result,
+  });
+}
+
+if (wants('entries-brand')) {
+  console.log("\n== The owner's brand of issue 31 on the entry path");
+  const result = await benchEntriesBrand();
+  record({
+    key: 'entriesBrand',
+    heading:
+      'Entries that mail, on a contest with a brand of its own, against the revision before the brand (PostgreSQL and PGlite)',
+    lines: reportEntriesBrand(result),
     data: result,
   });
 }
