@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries, contestRulesVersions, contests, type Contest } from '#server/db/schema.ts';
-import { sweepUnusedMedia } from '#server/features/images/service.ts';
-import { imageForm, phonePhoto } from '#server/testing/images.ts';
 import {
   DAY_MS,
   request,
@@ -13,7 +11,6 @@ import {
   type SeededUser,
 } from '#server/testing/seed.ts';
 import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
-import type { ContestImages, UploadedImage } from '#shared/contracts/contest-images.ts';
 import type { ContestRules } from '#shared/contracts/contest-rules.ts';
 import { contestMessages, type OwnerContest } from '#shared/contracts/contests.ts';
 import { contestColumnCopy } from './duplicate-contest.ts';
@@ -81,23 +78,6 @@ describe('duplicating a contest', () => {
     const [row] = await t.database.db.select().from(contests).where(eq(contests.id, contestId));
     return row!;
   }
-
-  const upload = async (contestId: string, kind: string, bytes: Buffer) => {
-    const response = await request(t, owner, {
-      method: 'POST',
-      url: `/api/contests/${contestId}/images`,
-      ...imageForm(kind, bytes),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<UploadedImage>();
-  };
-
-  const fileStatuses = async (image: ContestImages['cover']) =>
-    Promise.all(
-      image!.renditions.map(
-        async ({ url }) => (await request(t, undefined, { method: 'GET', url })).statusCode,
-      ),
-    );
 
   /** A contest that ran: published, entered, drawn and frozen, with its rules published. */
   async function contestThatRan(slug: string | null = null) {
@@ -178,46 +158,6 @@ describe('duplicating a contest', () => {
     expect(versions!.n).toBe(0);
     // The original is left as it was.
     expect(await rowOf(original.id)).toEqual(original);
-  });
-
-  it('shares the images, which outlive the original image, the original and the sweep', async () => {
-    const original = await seedContest(t.database, owner);
-    await upload(original.id, 'cover', await phonePhoto({ width: 700, height: 500 }, 1, '#2a9d8f'));
-    await upload(original.id, 'logo', await phonePhoto({ width: 300, height: 300 }, 1, '#e76f51'));
-    const originalImages = (await rowOf(original.id)).images;
-    const copy = await duplicated(original.id);
-    expect((await rowOf(copy.id)).images).toEqual(originalImages);
-    expect(copy.images.cover?.url).toBeTruthy();
-    expect(copy.images.logo?.url).toBeTruthy();
-
-    const removed = await request(t, owner, {
-      method: 'DELETE',
-      url: `/api/contests/${original.id}/images/cover`,
-    });
-    expect(removed.statusCode).toBe(204);
-    expect(await fileStatuses(copy.images.cover)).toEqual(
-      copy.images.cover!.renditions.map(() => 200),
-    );
-
-    const deleted = await request(t, owner, {
-      method: 'DELETE',
-      url: `/api/contests/${original.id}`,
-    });
-    expect(deleted.statusCode).toBe(204);
-    await sweepUnusedMedia(t.database);
-    expect(await fileStatuses(copy.images.cover)).toEqual(
-      copy.images.cover!.renditions.map(() => 200),
-    );
-    expect(await fileStatuses(copy.images.logo)).toEqual(
-      copy.images.logo!.renditions.map(() => 200),
-    );
-
-    // Once no contest names them, the sweep takes them.
-    await request(t, owner, { method: 'DELETE', url: `/api/contests/${copy.id}` });
-    await sweepUnusedMedia(t.database);
-    expect(await fileStatuses(copy.images.logo)).toEqual(
-      copy.images.logo!.renditions.map(() => 404),
-    );
   });
 
   it('gives the copy the first free {slug}-n, past slugs held and given up', async () => {
