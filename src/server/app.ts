@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { brandRoutes } from './features/brand/routes.ts';
 import { claimRoutes } from './features/claims/routes.ts';
 import { contestRoutes } from './features/contests/routes.ts';
 import { drawRoutes } from './features/draws/routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { ctx });
   await app.register(contestRoutes, { ctx });
   await app.register(rulesRoutes, { ctx });
+  await app.register(brandRoutes, { ctx });
   await app.register(imageRoutes, { ctx });
   await app.register(entryRoutes, { ctx });
   await app.register(drawRoutes, { ctx });

@@ -269,6 +269,41 @@ describe('authorization matrix', () => {
       call: (as, fx) => request(t, as, { method: 'DELETE', url: `${c(fx)}/images/logo` }),
       expected: ownerOrAdmin(204),
     },
+    // The account's brand: each signed-in account's own.
+    {
+      route: 'GET /api/account/brand',
+      call: (as) => request(t, as, { method: 'GET', url: '/api/account/brand' }),
+      expected: signedIn(200),
+    },
+    {
+      route: 'PUT /api/account/brand',
+      call: (as) =>
+        request(t, as, {
+          method: 'PUT',
+          url: '/api/account/brand',
+          payload: { brandName: 'Coach Ana Fitness' },
+        }),
+      expected: signedIn(200),
+    },
+    {
+      route: 'POST /api/account/brand/logo',
+      call: async (as) =>
+        request(t, as, {
+          method: 'POST',
+          url: '/api/account/brand/logo',
+          ...imageForm('logo', await logo),
+        }),
+      expected: signedIn(201),
+    },
+    {
+      route: 'DELETE /api/account/brand/logo',
+      call: async (as) => {
+        const form = imageForm('logo', await logo);
+        await request(t, as, { method: 'POST', url: '/api/account/brand/logo', ...form });
+        return request(t, as, { method: 'DELETE', url: '/api/account/brand/logo' });
+      },
+      expected: signedIn(204),
+    },
     {
       route: 'GET /media/:key',
       call: async (as, fx) =>

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EntryMailTemplate } from '#server/mail/templates.ts';
 import { adminAuditActions, type AdminActionSource } from '#shared/contracts/admin.ts';
+import type { StoredAccountBrand, StoredBrand } from '#shared/contracts/brand.ts';
 import {
   CLAIM_WINDOW_DEFAULT,
   claimStatuses,
@@ -70,6 +71,9 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('user'),
     isActive: boolean('is_active').notNull().default(true),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // The account's brand, which its contests show unless they set their own
+    // (docs/product.md#the-owners-brand).
+    brand: jsonb('brand').$type<StoredAccountBrand>().notNull().default({}),
     ...timestamps,
   },
   (table) => [
@@ -266,6 +270,11 @@ export const contests = pgTable(
     images: jsonb('images').$type<StoredContestImages>().notNull().default({}),
     // The short link, /c/{slug} (docs/product.md#short-links); null: the page is /c/{id}.
     slug: text('slug').unique('contests_slug_unique'),
+    // The brand (docs/product.md#the-owners-brand): the contest's own fields, and a copy of its
+    // owner's account brand, rewritten with it, so that every reader of a contest (its page, its
+    // mails, its link preview) has the brand without another query (decision 044).
+    brand: jsonb('brand').$type<StoredBrand>().notNull().default({}),
+    ownerBrand: jsonb('owner_brand').$type<StoredAccountBrand>().notNull().default({}),
     ...timestamps,
   },
   (table) => [

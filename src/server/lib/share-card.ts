@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Contest } from '#server/db/schema.ts';
+import { brandTextColor } from '#shared/contracts/brand.ts';
 import { escapeHtml } from './html.ts';
 
 /** What a contest without a cover shows in link previews: its words on its colour. */
@@ -9,26 +10,30 @@ export type ShareCardContent = {
   prize: string;
   /** Whose giveaway it is, as the page names it. */
   brandName: string;
-  /** A hex colour that white text reads on (4.5:1 or more). */
+  /** A hex colour, and the text colour that reads on it (4.5:1 or more). */
   color: string;
+  textColor: string;
 };
 
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 
-/** Prizewheel's own purple, the page's accent until the owner's brand has one. */
+/** Prizewheel's own purple, the page's accent when the owner's brand has none. */
 export const DEFAULT_CARD_COLOR = '#6d28d9';
 
-/** The card of a contest, as long as owners have no brand of their own to put on it. */
+/** The card of a contest: its brand's name and colour (docs/product.md#the-owners-brand). */
 export function shareCardOf(
-  contest: Pick<Contest, 'title' | 'prizeDetails' | 'prizeValue'>,
+  contest: Pick<Contest, 'title' | 'prizeDetails' | 'prizeValue' | 'brand' | 'ownerBrand'>,
 ): ShareCardContent {
+  const name = contest.brand.brandName ?? contest.ownerBrand.brandName;
+  const color = contest.brand.brandColor ?? contest.ownerBrand.brandColor ?? DEFAULT_CARD_COLOR;
   return {
     title: contest.title,
     prize: contest.prizeValue
       ? `${contest.prizeDetails} (${contest.prizeValue})`
       : contest.prizeDetails,
-    brandName: 'A Prizewheel giveaway',
-    color: DEFAULT_CARD_COLOR,
+    brandName: name ? `A giveaway by ${name}` : 'A Prizewheel giveaway',
+    color,
+    textColor: brandTextColor(color) ?? '#ffffff',
   };
 }
 
@@ -89,11 +94,13 @@ export function shareCardSvg(content: ShareCardContent): string {
   const prize = wrapText(`Win ${content.prize}`, 38, 2);
   const prizeY = 250 + title.length * 84 + 40;
   // Only a hex colour reaches the markup.
-  const color = /^#[0-9a-f]{6}$/i.test(content.color) ? content.color : DEFAULT_CARD_COLOR;
+  const isHex = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
+  const color = isHex(content.color) ? content.color : DEFAULT_CARD_COLOR;
+  const textColor = isHex(content.textColor) ? content.textColor : '#ffffff';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <rect width="100%" height="100%" fill="${color}"/>
   <rect x="60" y="60" width="${width - 120}" height="${height - 120}" rx="36" fill="#ffffff" fill-opacity="0.08"/>
-  <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#ffffff">
+  <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="${textColor}">
     <text font-size="34" font-weight="bold" fill-opacity="0.85">${textLines([content.brandName], 110, 150, 0)}</text>
     <text font-size="68" font-weight="bold">${textLines(title, 110, 250, 84)}</text>
     <text font-size="44">${textLines(prize, 110, prizeY, 56)}</text>

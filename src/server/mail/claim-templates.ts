@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { formatContestDate } from '#shared/contest-date.ts';
 import { ordinal } from '#shared/ordinal.ts';
-import { renderMail } from './layout.ts';
+import { renderMail, type MailBrand } from './layout.ts';
 import type { Mail } from './transport.ts';
 
 /** What a winner's notice says: whose giveaway, which place and prize, by when, and where. */
@@ -20,6 +20,8 @@ export type WinnerNotice = {
   recordUrl: string;
   /** The winner's own page, where they see or withdraw their entries. */
   pageUrl: string;
+  /** Whose giveaway, as its page shows it (docs/product.md#the-owners-brand). */
+  brand?: MailBrand;
 };
 
 const placeWords = (notice: Pick<WinnerNotice, 'position' | 'winnersCount'>) =>
@@ -31,7 +33,8 @@ const placeWords = (notice: Pick<WinnerNotice, 'position' | 'winnersCount'>) =>
  * that tells a genuine notice from a scam (docs/product.md#claims).
  */
 export function winnerNoticeMail(notice: WinnerNotice, { isReminder = false } = {}): Mail {
-  const whose = notice.ownerName ? `${notice.ownerName}'s giveaway` : 'the giveaway';
+  const organiser = notice.brand?.name ?? notice.ownerName;
+  const whose = organiser ? `${organiser}'s giveaway` : 'the giveaway';
   return renderMail({
     to: notice.to,
     subject: isReminder
@@ -57,6 +60,7 @@ export function winnerNoticeMail(notice: WinnerNotice, { isReminder = false } = 
     footnote: `You are receiving this because this address entered "${notice.contestTitle}" on ${PRODUCT_NAME}, which sends this mail on the organiser's behalf. A reply reaches the organiser.`,
     entrantPageUrl: notice.pageUrl,
     replyTo: notice.replyTo,
+    ...(notice.brand && { brand: notice.brand }),
   });
 }
 

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import { formatContestDate } from '#shared/contest-date.ts';
+import { mediaUrl } from '#shared/contracts/contest-images.ts';
 import { entrantPageUrl } from '#shared/contracts/me.ts';
 import { referralMessages, type ReferralLink } from '#shared/contracts/referrals.ts';
-import { renderMail, type LinkParagraph } from './layout.ts';
+import { renderMail, type LinkParagraph, type MailBrand } from './layout.ts';
 import type { Mail } from './transport.ts';
 
 type Recipient = { email: string; firstName: string | null };
@@ -127,7 +128,23 @@ export type EntryMailSender = {
   endsAt?: string;
   /** The contest's zone, which the closing date is written in (UTC for templates before it). */
   timeZone?: string;
+  /**
+   * The owner's brand as the contest showed it at the entry's time: its name, colour and the key
+   * of its logo's mail rendition (docs/product.md#the-owners-brand).
+   */
+  brand?: { name?: string; color?: string; logoKey?: string };
 };
+
+/** The brand a queued template names, its logo at the sending server's address. */
+function mailBrandOf(sender: EntryMailSender, appUrl: string): MailBrand | undefined {
+  const brand = sender.brand;
+  if (!brand) return undefined;
+  return {
+    name: brand.name ?? null,
+    color: brand.color ?? null,
+    logoUrl: brand.logoKey ? `${appUrl}${mediaUrl(brand.logoKey)}` : null,
+  };
+}
 
 /** The prize and the closing date, shown above an entrant's button. */
 function contestFacts(sender: EntryMailSender): string[] {
@@ -142,16 +159,21 @@ function contestFacts(sender: EntryMailSender): string[] {
  * What every entrant's mail has in common: who it is from, what for, whom a reply reaches, and
  * the way to the entrant's own page (`pageUrl`).
  */
-const entrantLayout = (to: string, sender: EntryMailSender, pageUrl: string) => ({
-  to,
-  greetingName: null,
-  facts: contestFacts(sender),
-  entrantPageUrl: pageUrl,
-  ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
-});
+const entrantLayout = (to: string, sender: EntryMailSender, links: EntrantMailLinks) => {
+  const brand = mailBrandOf(sender, links.appUrl);
+  return {
+    to,
+    greetingName: null,
+    facts: contestFacts(sender),
+    entrantPageUrl: links.pageUrl,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    ...(brand ? { brand } : {}),
+  };
+};
 
 function whyEntrantMail(sender: EntryMailSender): string {
-  const whose = sender.ownerName ? `${sender.ownerName}'s giveaway` : 'a giveaway';
+  const organiser = sender.brand?.name ?? sender.ownerName;
+  const whose = organiser ? `${organiser}'s giveaway` : 'a giveaway';
   return `You are receiving this because this address was entered in ${whose} "${sender.contestTitle}" on ${PRODUCT_NAME}, which sends this mail on the organiser's behalf.`;
 }
 
@@ -186,29 +208,31 @@ export const entryMailSubject = (template: EntryMailTemplate) =>
  */
 export function renderEntryMail(to: string, template: EntryMailTemplate, appUrl: string): Mail {
   const { kind, sender, url, referral } = template;
-  const pageUrl = entrantPageUrl(appUrl);
-  if (kind === 'entry-receipt' && referral) return entryReceiptMail(to, sender, referral, pageUrl);
+  const site = { appUrl, pageUrl: entrantPageUrl(appUrl) };
+  if (kind === 'entry-receipt' && referral) return entryReceiptMail(to, sender, referral, site);
   if (kind === 'friend-confirmation' && url && referral) {
-    return friendConfirmationMail(to, sender, { url, pageUrl }, referral);
+    return friendConfirmationMail(to, sender, { ...site, url }, referral);
   }
   if (kind === 'entry-confirmation' && url) {
-    return entryConfirmationMail(to, sender, { url, pageUrl }, referral ?? undefined);
+    return entryConfirmationMail(to, sender, { ...site, url }, referral ?? undefined);
   }
   throw new Error(`an entrant's ${kind} mail without the links it needs`);
 }
 
-/** A mail's action and the entrant's own page. */
-type EntrantMailLinks = { url: string; pageUrl: string };
+/** The sending server's address and the entrant's own page there. */
+type EntrantMailLinks = { appUrl: string; pageUrl: string };
+/** ... and the mail's action. */
+type EntrantActionLinks = EntrantMailLinks & { url: string };
 
 /** Double opt-in: the entry counts once its entrant opens this link (docs/product.md#trusted-leads). */
 function entryConfirmationMail(
   to: string,
   sender: EntryMailSender,
-  { url, pageUrl }: EntrantMailLinks,
+  { url, ...site }: EntrantActionLinks,
   referral?: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    ...entrantLayout(to, sender, pageUrl),
+    ...entrantLayout(to, sender, site),
     subject: ENTRY_MAIL_SUBJECTS['entry-confirmation'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}". Please confirm your email address so that your entry counts: until then it is not in the draw.`,
@@ -227,11 +251,11 @@ function entryConfirmationMail(
 function friendConfirmationMail(
   to: string,
   sender: EntryMailSender,
-  { url, pageUrl }: EntrantMailLinks,
+  { url, ...site }: EntrantActionLinks,
   referral: ReferralMailLinks,
 ): Mail {
   return renderMail({
-    ...entrantLayout(to, sender, pageUrl),
+    ...entrantLayout(to, sender, site),
     subject: ENTRY_MAIL_SUBJECTS['friend-confirmation'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in the draw.`,
@@ -249,10 +273,10 @@ function entryReceiptMail(
   to: string,
   sender: EntryMailSender,
   referral: ReferralMailLinks,
-  pageUrl: string,
+  site: EntrantMailLinks,
 ): Mail {
   return renderMail({
-    ...entrantLayout(to, sender, pageUrl),
+    ...entrantLayout(to, sender, site),
     subject: ENTRY_MAIL_SUBJECTS['entry-receipt'](sender.contestTitle),
     paragraphs: [
       `Thanks for entering "${sender.contestTitle}": you are in.`,

@@ -29,6 +29,8 @@ export const contestImageParams = z.object({ id: z.string().max(100), kind: imag
 
 export const renditionFormats = ['webp', 'avif', 'jpeg'] as const;
 export type RenditionFormat = (typeof renditionFormats)[number];
+export const renditionPurposes = ['share', 'mail'] as const;
+export type RenditionPurpose = (typeof renditionPurposes)[number];
 
 /** One stored file of an image, as the contest row keeps it (`key`: `{sha256}.{ext}`). */
 export type StoredRendition = {
@@ -36,8 +38,11 @@ export type StoredRendition = {
   format: RenditionFormat;
   width: number;
   height: number;
-  /** The 1200x630 crop that link previews show (og:image). */
-  purpose?: 'share';
+  /**
+   * A file for one reader: the cover's 1200x630 crop that link previews show (og:image), the
+   * logo's JPEG that mails show (mail programs read few image formats).
+   */
+  purpose?: RenditionPurpose;
 };
 
 /** An image of a contest: its size after EXIF rotation, and its renditions. */
@@ -56,11 +61,12 @@ const rendition = z.object({
   format: z.enum(renditionFormats),
   width: z.number(),
   height: z.number(),
-  purpose: z.literal('share').optional(),
+  purpose: z.enum(renditionPurposes).optional(),
 });
 
 /** An image as a contest's JSON shows it: `url` as the upload answered, and every rendition. */
 export const contestImage = uploadedImage.extend({ renditions: z.array(rendition) });
+export type ContestImage = z.infer<typeof contestImage>;
 export const contestImages = z.object({
   cover: contestImage.nullable(),
   logo: contestImage.nullable(),
@@ -77,14 +83,17 @@ export function toUploadedImage(image: StoredImage): UploadedImage {
   return { url: mediaUrl(largestWebp(image).key), width: image.width, height: image.height };
 }
 
+/** A stored image as JSON shows it, or null. */
+export function toContestImage(image: StoredImage | undefined): ContestImage | null {
+  return image
+    ? {
+        ...toUploadedImage(image),
+        renditions: image.renditions.map(({ key, ...file }) => ({ url: mediaUrl(key), ...file })),
+      }
+    : null;
+}
+
 /** A contest's stored images as its JSON shows them. */
 export function toContestImages(images: StoredContestImages): ContestImages {
-  const show = (image: StoredImage | undefined) =>
-    image
-      ? {
-          ...toUploadedImage(image),
-          renditions: image.renditions.map(({ key, ...file }) => ({ url: mediaUrl(key), ...file })),
-        }
-      : null;
-  return { cover: show(images.cover), logo: show(images.logo) };
+  return { cover: toContestImage(images.cover), logo: toContestImage(images.logo) };
 }

@@ -7,6 +7,7 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   MAX_ENTRIES_LIMIT,
 } from '#shared/constants.ts';
+import { brandFields, brandFieldsBody, contestBrand } from './brand.ts';
 import { claimWindowMinutes, prizeDeliveries, prizeDelivery } from './claims.ts';
 import { contestImages } from './contest-images.ts';
 import { rulesMessages, rulesScheduleFields, type ContestRules } from './contest-rules.ts';
@@ -107,6 +108,9 @@ function contestBody(messages: Messages) {
     // The short link (docs/product.md#short-links): left out, none for a new contest; an edit
     // keeps the contest's.
     slug: contestSlug.optional(),
+    // The contest's own brand fields over the account's (docs/product.md#the-owners-brand): a
+    // field left out keeps its value (none for a new contest), null goes back to the account's.
+    brand: brandFieldsBody.optional(),
   });
 }
 
@@ -227,6 +231,8 @@ export const publicContest = z.object({
   consentText: z.string(),
   /** The cover photo and the logo, each with its renditions, or null (docs/product.md#contest-images). */
   images: contestImages,
+  /** The brand the pages and mails show: the contest's own fields, else the account's. */
+  brand: contestBrand,
 });
 
 export const ownerContest = publicContest.extend({
@@ -235,6 +241,8 @@ export const ownerContest = publicContest.extend({
    * (docs/product.md#flagged-entries).
    */
   excludedFlags: z.array(z.enum(entryFlags)),
+  /** The contest's own brand fields (null: the account's), as the edit form shows them. */
+  brandOverride: brandFields,
   trainerId: z.string(),
   winnerSelectedAt: z.date().nullable(),
   createdAt: z.date(),

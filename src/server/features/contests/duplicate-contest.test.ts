@@ -50,6 +50,8 @@ const settings = {
   timeZone: 'Europe/Madrid',
   rules: RULES,
   consentText: 'Send me the weekly tips.',
+  brand: { brandName: 'Coach Ana Fitness', brandColor: '#1d4ed8', showEntryCount: false },
+  ownerBrand: { brandName: 'Coach Ana' },
 } satisfies Partial<typeof contests.$inferInsert>;
 
 describe('duplicating a contest', () => {

@@ -57,6 +57,9 @@ export const contestColumnCopy = {
   frozenRulesVersion: 'reset',
   images: 'copied',
   slug: 'reset',
+  // The contest's own brand fields, and the copy of its owner's account brand: the same owner's.
+  brand: 'copied',
+  ownerBrand: 'copied',
   createdAt: 'reset',
   updatedAt: 'reset',
 } as const satisfies Record<keyof Contest, 'copied' | 'reset'>;

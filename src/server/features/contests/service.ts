@@ -4,9 +4,11 @@ import type { DbContext } from '#server/context.ts';
 import { contests, retiredSlugs, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
+import { readAccountBrand } from '#server/features/brand/service.ts';
 import { withRulesVersion, type RulesContext } from '#server/features/rules/service.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
+import { applyBrandChange, resolveContestBrand, toBrandFields } from '#shared/contracts/brand.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
 import { toContestImages } from '#shared/contracts/contest-images.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
@@ -152,6 +154,7 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     rules: contest.rules,
     consentText: contest.consentText,
     images: toContestImages(contest.images),
+    brand: resolveContestBrand(contest.brand, contest.ownerBrand, contest.images.logo),
   };
 }
 
@@ -161,6 +164,7 @@ export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {
     // The API keeps the field name its clients know (docs/product.md#api); inside, the owner.
     trainerId: contest.ownerId,
     excludedFlags: contest.excludedFlags,
+    brandOverride: toBrandFields(contest.brand),
     winnerSelectedAt: contest.winnerSelectedAt,
     createdAt: contest.createdAt,
     updatedAt: contest.updatedAt,
@@ -202,7 +206,7 @@ export async function createContest(
   user: SessionUser,
   input: z.output<typeof createContestBody>,
 ): Promise<Contest> {
-  const { isActive, ...fields } = input;
+  const { isActive, brand, ...fields } = input;
   const publishedAt = isActive ? new Date() : null;
   const [contest] = await refuseTakenSlug(
     withRulesVersion(ctx, async (tx) => {
@@ -211,6 +215,8 @@ export async function createContest(
         .insert(contests)
         .values({
           ...fields,
+          brand: applyBrandChange({}, brand ?? {}),
+          ownerBrand: await readAccountBrand(tx, user.id),
           ownerId: user.id,
           isActive,
           publishedAt,
@@ -298,7 +304,11 @@ export async function updateContest(
       const rows = await tx
         .update(contests)
         // The edit form sends the end to the minute: a drawn contest keeps the end it had.
-        .set({ ...input, ...(contest.frozenAt && { endDate: contest.endDate }) })
+        .set({
+          ...input,
+          brand: input.brand && applyBrandChange(contest.brand, input.brand),
+          ...(contest.frozenAt && { endDate: contest.endDate }),
+        })
         .where(
           and(
             eq(contests.id, contest.id),

@@ -5,8 +5,10 @@ import type { Db } from '#server/db/client.ts';
 import { claimLinks, contestPicks, users, type Contest } from '#server/db/schema.ts';
 import { createRandomToken, hashToken } from '#server/lib/tokens.ts';
 import { winnerNoticeMail } from '#server/mail/claim-templates.ts';
+import { toMailBrand } from '#server/mail/layout.ts';
 import { displayNameForHeader } from '#server/mail/transport.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
+import { resolveContestBrand } from '#shared/contracts/brand.ts';
 import {
   CLAIM_PATH,
   CLAIM_REMINDER_MIN_WINDOW,
@@ -59,6 +61,11 @@ export async function queueWinnerNotices(
 ): Promise<void> {
   if (winners.length === 0) return;
   const owner = await findContestOwner(tx, contest);
+  const brand = toMailBrand(
+    resolveContestBrand(contest.brand, contest.ownerBrand, contest.images.logo),
+    ctx.config.appUrl,
+  );
+  const organiser = brand?.name ? displayNameForHeader(brand.name) : owner.name;
   // A new link per mail (notice, reminder, resend): every one leads to the place until it is
   // settled, and only their hashes are kept.
   const links = winners.map((item) => {
@@ -87,11 +94,12 @@ export async function queueWinnerNotices(
           claimUrl: claimUrlFor(ctx.config.appUrl, token),
           recordUrl: recordUrlFor(ctx.config.appUrl, contest.id),
           pageUrl: entrantPageUrl(ctx.config.appUrl),
+          ...(brand && { brand }),
         },
         { isReminder },
       ),
       purpose: isReminder ? ('claim-reminder' as const) : ('winner-notice' as const),
-      senderName: owner.name ? `${owner.name} via ${PRODUCT_NAME}` : PRODUCT_NAME,
+      senderName: organiser ? `${organiser} via ${PRODUCT_NAME}` : PRODUCT_NAME,
       entryId: winner.entryId,
     })),
   );

@@ -130,7 +130,7 @@ describe('contest images', () => {
     ]);
   });
 
-  it('makes a logo: the middle square, 128 and 256, in WebP and AVIF, kept transparent', async () => {
+  it('makes a logo: the middle square, 128 and 256, in WebP and AVIF, kept transparent, and a JPEG for mails', async () => {
     const contest = await seedContest(t.database, owner);
     const answer = await uploaded(
       contest.id,
@@ -146,7 +146,9 @@ describe('contest images', () => {
       ['avif', 128, 128],
       ['webp', 256, 256],
       ['avif', 256, 256],
+      ['jpeg', 128, 128],
     ]);
+    expect(logo!.renditions.at(-1)!.purpose).toBe('mail');
     expect(answer.url).toBe(logo!.renditions[2]!.url);
     const served = await fetchFile(logo!.renditions[2]!.url);
     expect((await sharp(served.rawPayload).metadata()).hasAlpha).toBe(true);

@@ -15,6 +15,7 @@ const codeOf = (error: unknown) =>
  */
 export async function readImageUpload(
   request: FastifyRequest,
+  { kind: fixedKind }: { kind?: ImageKind } = {},
 ): Promise<{ kind: ImageKind; bytes: Buffer }> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.notMultipart);
@@ -34,7 +35,8 @@ export async function readImageUpload(
     if (typeof code === 'string' && code.startsWith('FST_')) throw error;
     throw new AppError('BAD_REQUEST', 'The upload is not a valid multipart form.');
   }
-  const kind = imageKind.safeParse(kindValue);
+  // An account's logo is a logo whatever the form says.
+  const kind = imageKind.safeParse(fixedKind ?? kindValue);
   if (!kind.success) {
     throw new AppError('VALIDATION', imageMessages.badKind, { kind: imageMessages.badKind });
   }

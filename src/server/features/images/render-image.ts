@@ -5,6 +5,7 @@ import {
   imageMessages,
   type ImageKind,
   type RenditionFormat,
+  type RenditionPurpose,
 } from '#shared/contracts/contest-images.ts';
 import { sniffImageType } from './image-type.ts';
 
@@ -18,7 +19,7 @@ export type RenderedFile = {
   width: number;
   height: number;
   bytes: Buffer;
-  purpose?: 'share';
+  purpose?: RenditionPurpose;
 };
 export type RenderedImage = { width: number; height: number; files: RenderedFile[] };
 
@@ -80,7 +81,7 @@ async function decodePixels(pipeline: Sharp): Promise<Sharp> {
 async function encode(
   pipeline: Sharp,
   format: RenditionFormat,
-  purpose?: 'share',
+  purpose?: RenditionPurpose,
 ): Promise<RenderedFile> {
   const encoder =
     format === 'webp'
@@ -127,7 +128,13 @@ async function renderCover(bytes: Buffer, width: number): Promise<RenderedFile[]
   return files;
 }
 
-/** A logo: the middle square, 128 and 256 wide (fewer when the picture is smaller). */
+/** The logo's square in mails: 64 CSS pixels shown, twice that for sharp screens. */
+const MAIL_LOGO_SIZE = 128;
+
+/**
+ * A logo: the middle square, 128 and 256 wide (fewer when the picture is smaller), and a JPEG on
+ * white for mails, which rarely show WebP or AVIF.
+ */
 async function renderLogo(
   bytes: Buffer,
   { width, height }: { width: number; height: number },
@@ -136,10 +143,15 @@ async function renderLogo(
   const pixels = await decodePixels(
     sharp(bytes, UNTRUSTED_INPUT).resize({ width: side, height: side, fit: 'cover' }),
   );
-  return encodeSizes(
+  const files = await encodeSizes(
     LOGO_SIZES.map((size) => Math.min(size, side)),
     (size) => pixels.clone().resize({ width: size, height: size }),
   );
+  const mailSide = Math.min(MAIL_LOGO_SIZE, side);
+  files.push(
+    await encode(pixels.clone().resize({ width: mailSide, height: mailSide }), 'jpeg', 'mail'),
+  );
+  return files;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   IMAGE_MAX_BYTES,
   uploadedImage,
 } from '#shared/contracts/contest-images.ts';
+import { deleteAccountLogo, uploadAccountLogo } from './account-logo.ts';
 import { readImageUpload } from './read-image-upload.ts';
 import {
   deleteContestImage,
@@ -53,6 +54,22 @@ export const imageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return reply.status(201).send(await uploadContestImage(ctx, contest, upload));
     },
   );
+
+  app.post(
+    '/api/account/brand/logo',
+    { schema: { response: { 201: uploadedImage } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await countImageUpload(ctx, user);
+      const { bytes } = await readImageUpload(request, { kind: 'logo' });
+      return reply.status(201).send(await uploadAccountLogo(ctx, user, bytes));
+    },
+  );
+
+  app.delete('/api/account/brand/logo', async (request, reply) => {
+    await deleteAccountLogo(ctx, requireUser(request));
+    return reply.status(204).send();
+  });
 
   app.delete(
     '/api/contests/:id/images/:kind',

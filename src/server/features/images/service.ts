@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { contests, mediaObjects, type Contest } from '#server/db/schema.ts';
+import { contests, mediaObjects, users, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { contestNotFound, getManagedContest } from '#server/features/contests/service.ts';
@@ -44,7 +44,10 @@ async function lockContestImages(tx: Db, contestId: string): Promise<StoredConte
   return row.images;
 }
 
-/** Whether any contest's image names this file (the GIN index answers each kind). */
+/**
+ * Whether any contest's image (the GIN index answers each kind) or any account's logo names this
+ * file.
+ */
 async function isFileUsed(tx: Db, key: string): Promise<boolean> {
   const namings = imageKinds.map(
     (kind) =>
@@ -55,11 +58,20 @@ async function isFileUsed(tx: Db, key: string): Promise<boolean> {
     .from(contests)
     .where(or(...namings))
     .limit(1);
-  return used !== undefined;
+  if (used) return true;
+  const [logo] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.brand} @> ${JSON.stringify({ logo: { renditions: [{ key }] } })}::jsonb`)
+    .limit(1);
+  return logo !== undefined;
 }
 
-/** Deletes the image's files that no contest uses any more (a copy of the contest may). */
-async function releaseFiles(tx: Db, image: StoredImage | undefined): Promise<void> {
+/**
+ * Deletes the image's files that nothing uses any more (a copy of the contest, or an account's
+ * logo of the same bytes, may).
+ */
+export async function releaseFiles(tx: Db, image: StoredImage | undefined): Promise<void> {
   if (!image) return;
   const unused: string[] = [];
   for (const { key } of image.renditions) {
@@ -74,15 +86,14 @@ async function replaceImage(
   contestId: string,
   kind: ImageKind,
   image: StoredImage | undefined,
-  files: Array<{ key: string; object: MediaObject }> = [],
+  files: PreparedImage['files'] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockMediaWrites(tx);
     const images = await lockContestImages(tx, contestId);
     const previous = images[kind];
     if (!image && !previous) throw new AppError('NOT_FOUND', imageMessages.noImage);
-    const media = databaseMediaStore(tx);
-    for (const { key, object } of files) await media.put(key, object);
+    await storeFiles(tx, files);
     const next = { ...images, [kind]: image };
     if (!image) delete next[kind];
     await tx.update(contests).set({ images: next }).where(eq(contests.id, contestId));
@@ -99,7 +110,20 @@ export async function uploadContestImage(
   contest: Pick<Contest, 'id'>,
   upload: { kind: ImageKind; bytes: Buffer },
 ): Promise<UploadedImage> {
-  const rendered = await processing.run(() => renderImage(upload.bytes, upload.kind));
+  const { image, files } = await prepareImage(upload.bytes, upload.kind);
+  await replaceImage(ctx, contest.id, upload.kind, image, files);
+  return toUploadedImage(image);
+}
+
+/** An image's files, ready to store (`storeFiles`), and the image that names them. */
+export type PreparedImage = {
+  image: StoredImage;
+  files: Array<{ key: string; object: MediaObject }>;
+};
+
+/** An upload's renditions made (one upload at a time in this process) and named by their bytes. */
+export async function prepareImage(bytes: Buffer, kind: ImageKind): Promise<PreparedImage> {
+  const rendered = await processing.run(() => renderImage(bytes, kind));
   const files = rendered.files.map((file) => ({
     key: keyOf(file),
     object: { contentType: fileTypes[file.format].contentType, bytes: file.bytes },
@@ -116,8 +140,13 @@ export async function uploadContestImage(
       ...(purpose && { purpose }),
     })),
   };
-  await replaceImage(ctx, contest.id, upload.kind, image, files);
-  return toUploadedImage(image);
+  return { image, files: files.map(({ key, object }) => ({ key, object })) };
+}
+
+/** Stores prepared files (under `lockMediaWrites`, in the transaction that names them). */
+export async function storeFiles(tx: Db, files: PreparedImage['files']): Promise<void> {
+  const media = databaseMediaStore(tx);
+  for (const { key, object } of files) await media.put(key, object);
 }
 
 /** Takes the contest's image of that kind away; 404 when it has none. */
@@ -137,7 +166,7 @@ export function readMediaFile({ db }: DbContext, key: string): Promise<MediaObje
 }
 
 /**
- * Deletes the files no contest names: those of deleted contests (the contest's row goes, its
+ * Deletes the files no contest or account names: those of deleted contests (the contest's row goes, its
  * files stay until this runs). Under the same lock as uploads, so none is in the middle of one.
  */
 export async function sweepUnusedMedia({ db }: DbContext): Promise<void> {
@@ -147,6 +176,9 @@ export async function sweepUnusedMedia({ db }: DbContext): Promise<void> {
       sql`${mediaObjects.key} not in (
         select jsonb_path_query(${contests.images}, '$.*.renditions[*].key') #>> '{}'
         from ${contests} where ${contests.images} <> '{}'::jsonb
+        union all
+        select jsonb_path_query(${users.brand}, '$.logo.renditions[*].key') #>> '{}'
+        from ${users} where ${users.brand} ? 'logo'
       )`,
     );
   });

@@ -10,6 +10,7 @@ import {
   countRecentEntryMails,
   ENTRY_MAILS_PER_DAY,
   lockMailboxesStatement,
+  mailBrandSql,
   queueEntryMails,
 } from './entry-mails.ts';
 
@@ -72,6 +73,9 @@ export async function resendEntryLink(ctx: AppContext, contestId: string, email:
         publishedAt: contests.publishedAt,
         ownerEmail: sql<string>`(select email from users where users.id = ${contests.ownerId})`,
         ownerName: sql<string>`(select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) from users where users.id = ${contests.ownerId})`,
+        brandName: mailBrandSql.name,
+        brandColor: mailBrandSql.color,
+        brandLogoKey: mailBrandSql.logoKey,
       })
       .from(contestEntries)
       .innerJoin(contests, eq(contests.id, contestEntries.contestId))
@@ -98,6 +102,9 @@ export async function resendEntryLink(ctx: AppContext, contestId: string, email:
         ownerName: row.ownerName,
         ownerEmail: row.ownerEmail,
         timeZone: row.timeZone,
+        brandName: row.brandName,
+        brandColor: row.brandColor,
+        brandLogoKey: row.brandLogoKey,
       },
       [
         {

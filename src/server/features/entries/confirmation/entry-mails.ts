@@ -30,6 +30,23 @@ export type MailingContest = {
   ownerName: string;
   ownerEmail: string;
   timeZone: string;
+  /** The brand its page shows (docs/product.md#the-owners-brand), read by `mailBrandSql`. */
+  brandName: string | null;
+  brandColor: string | null;
+  brandLogoKey: string | null;
+};
+
+/**
+ * What an entrant's mail shows of the brand, read from the contest's row in the statement that
+ * reads the contest (its own fields over the account's copy, its logo's mail rendition): the
+ * names are unqualified, for a statement whose only table with them is `contests`.
+ */
+export const mailBrandSql = {
+  name: sql<string | null>`coalesce(brand->>'brandName', owner_brand->>'brandName')`,
+  color: sql<string | null>`coalesce(brand->>'brandColor', owner_brand->>'brandColor')`,
+  logoKey: sql<
+    string | null
+  >`jsonb_path_query_first(coalesce(images->'logo', owner_brand->'logo'), '$.renditions[*] ? (@.purpose == "mail").key') #>> '{}'`,
 };
 
 /** An entry just written (or a pending one entered again) whose entrant gets a mail. */
@@ -95,16 +112,27 @@ export async function countRecentEntryMails(db: Db, keys: string[]): Promise<Map
  */
 function senderOf(contest: MailingContest): EntryMailSender {
   const owner = displayNameForHeader(contest.ownerName);
+  const organiser = (contest.brandName && displayNameForHeader(contest.brandName)) || owner;
   return {
-    displayName: owner ? `${owner} via ${PRODUCT_NAME}` : PRODUCT_NAME,
+    displayName: organiser ? `${organiser} via ${PRODUCT_NAME}` : PRODUCT_NAME,
     ownerName: owner || null,
     contestTitle: contest.title,
     replyTo: contest.ownerEmail,
     prize: contest.prizeDetails,
     endsAt: new Date(contest.endDateMs).toISOString(),
     timeZone: contest.timeZone,
+    ...(hasBrand(contest) && {
+      brand: {
+        ...(contest.brandName && { name: contest.brandName }),
+        ...(contest.brandColor && { color: contest.brandColor }),
+        ...(contest.brandLogoKey && { logoKey: contest.brandLogoKey }),
+      },
+    }),
   };
 }
+
+const hasBrand = (contest: MailingContest) =>
+  Boolean(contest.brandName || contest.brandColor || contest.brandLogoKey);
 
 /**
  * Queues each entrant's mail in the batch's transaction: the entries and their mails commit

@@ -25,6 +25,7 @@ import {
   entriesToMail,
   lockMailboxesStatement,
   mailboxKeysOf,
+  mailBrandSql,
   queueEntryMails,
   screenMailLimit,
   type EntryMailing,
@@ -202,6 +203,9 @@ export async function insertEntries(
           ownerName: contest.ownerName,
           ownerEmail: contest.ownerEmail,
           timeZone: contest.timeZone,
+          brandName: contest.brandName,
+          brandColor: contest.brandColor,
+          brandLogoKey: contest.brandLogoKey,
         },
         entriesToMail(emails, outcomes),
       );
@@ -267,6 +271,10 @@ type LockedContest = LockedTerms & {
   /** The owner's account name and address, which entrant mails come from and answer to. */
   ownerName: string;
   ownerEmail: string;
+  /** The brand its entrants' mails show. */
+  brandName: string | null;
+  brandColor: string | null;
+  brandLogoKey: string | null;
   prizeDetails: string;
   endDateMs: number;
   maxEntries: number | null;
@@ -316,7 +324,8 @@ async function lockContest(
         -- now() is the transaction's start: the date of every entry this transaction inserts.
         floor(extract(epoch from now()) * 1000)::float8 as entry_date_ms,
         floor(extract(epoch from start_date) * 1000)::float8 as start_date_ms, time_zone, rules,
-        consent_text,
+        consent_text, ${mailBrandSql.name} as brand_name, ${mailBrandSql.color} as brand_color,
+        ${mailBrandSql.logoKey} as brand_logo_key,
         -- The rules version in force, which each entry of the batch is made under (none once
         -- the owner took the rules off, though their versions stay readable).
         case when rules is not null then
@@ -337,7 +346,8 @@ async function lockContest(
       referral_bonus as "referralBonus",
       has_expired_pending as "hasExpiredPending", entry_date_ms as "entryDateMs",
       start_date_ms as "startDateMs", time_zone as "timeZone", rules, consent_text as "consentText",
-      rules_version as "rulesVersion",
+      rules_version as "rulesVersion", brand_name as "brandName", brand_color as "brandColor",
+      brand_logo_key as "brandLogoKey",
       ${counting ? sql`(select json_agg(hits) from hits)` : sql`null`} as hits
       ${lockingMailboxes ? sql`, (select count(*) from mailbox_locks) as "mailboxesLocked"` : sql``}
     from locked left join users owner on owner.id = locked.owner_id`,
