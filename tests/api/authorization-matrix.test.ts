@@ -243,6 +243,11 @@ describe('authorization matrix', () => {
       expected: ownerOrAdmin(200),
     },
     {
+      route: 'POST /api/contests/:id/duplicate',
+      call: (as, fx) => request(t, as, { method: 'POST', url: `${c(fx)}/duplicate` }),
+      expected: ownerOrAdmin(201),
+    },
+    {
       route: 'DELETE /api/contests/:id',
       call: (as, fx) => request(t, as, { method: 'DELETE', url: c(fx) }),
       expected: ownerOrAdmin(204),

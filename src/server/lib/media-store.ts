@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { mediaObjects } from '#server/db/schema.ts';
 
@@ -39,3 +39,11 @@ export function databaseMediaStore(db: Db): MediaStore {
     },
   };
 }
+
+/**
+ * Writes that name or drop stored files take turns across instances, until the transaction ends:
+ * one write's "is this file still used?" must not miss a file another write is about to name (an
+ * upload, a contest's copy), nor drop a file another is about to name.
+ */
+export const lockMediaWrites = (tx: Db) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('contest-images', 0))`);

@@ -158,6 +158,8 @@ export const contestMessages = {
     'The winners are drawn: the end date can no longer change, as entries are closed for good.',
   statusLocked:
     'The winners are drawn: entries are closed for good and cannot be paused or resumed.',
+  /** A draft kept its end from the contest it copies (docs/product.md#duplicate-a-contest). */
+  endedDraft: 'The end date has passed: set a new end date before publishing.',
 };
 
 /** Publish a draft, pause or resume entries. */

@@ -28,6 +28,8 @@ export type ContestSeed = {
   timeZone?: string;
   rules?: ContestRules | null;
   consentText?: string;
+  /** The short link (docs/product.md#short-links); none unless given. */
+  slug?: string | null;
   /** 'active' (default), 'paused', 'draft'; an ended contest is an active one with a past end. */
   state?: 'active' | 'paused' | 'draft';
 };

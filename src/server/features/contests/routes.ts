@@ -9,6 +9,7 @@ import {
   setContestActiveBody,
   updateContestBody,
 } from '#shared/contracts/contests.ts';
+import { duplicateContest } from './duplicate-contest.ts';
 import {
   countEntriesByContest,
   createContest,
@@ -66,6 +67,15 @@ export const contestRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       toOwnerContest(
         await setContestActive(ctx, requireUser(request), request.params.id, request.body.isActive),
       ),
+  );
+
+  app.post(
+    '/api/contests/:id/duplicate',
+    { schema: { params: idParams, response: { 201: ownerContest } } },
+    async (request, reply) => {
+      const copy = await duplicateContest(ctx, requireUser(request), request.params.id);
+      return reply.status(201).send(toOwnerContest(copy));
+    },
   );
 
   app.delete('/api/contests/:id', { schema: { params: idParams } }, async (request, reply) => {

@@ -349,6 +349,12 @@ export async function setContestActive(
 ): Promise<Contest> {
   const contest = await getManagedContest(ctx, contestId, user);
   if (contest.frozenAt) throw new AppError('CONTEST_DRAWN', contestMessages.statusLocked);
+  // Published past its end, a draft would open as ended.
+  if (isActive && !contest.publishedAt && contest.endDate.getTime() <= Date.now()) {
+    throw new AppError('VALIDATION', contestMessages.endedDraft, {
+      endDate: contestMessages.endedDraft,
+    });
+  }
   const [updated] = await withRulesVersion(ctx, (tx) =>
     tx
       .update(contests)

@@ -2,9 +2,10 @@ import type { DbContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { lockAccountBrand, writeAccountBrand } from '#server/features/brand/service.ts';
+import { lockMediaWrites } from '#server/lib/media-store.ts';
 import { brandMessages, type StoredAccountBrand } from '#shared/contracts/brand.ts';
 import { toUploadedImage, type UploadedImage } from '#shared/contracts/contest-images.ts';
-import { lockImageWrites, prepareImage, releaseFiles, storeFiles } from './service.ts';
+import { prepareImage, releaseFiles, storeFiles } from './service.ts';
 
 /**
  * The account's logo (docs/product.md#the-owners-brand), which every contest of the account shows
@@ -17,7 +18,7 @@ export async function uploadAccountLogo(
 ): Promise<UploadedImage> {
   const { image, files } = await prepareImage(bytes, 'logo');
   await db.transaction(async (tx) => {
-    await lockImageWrites(tx);
+    await lockMediaWrites(tx);
     const brand = await lockAccountBrand(tx, user.id);
     await storeFiles(tx, files);
     await writeAccountBrand(tx, user.id, { ...brand, logo: image });
@@ -29,7 +30,7 @@ export async function uploadAccountLogo(
 /** Takes the account's logo away; 404 when it has none. */
 export async function deleteAccountLogo({ db }: DbContext, user: SessionUser): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockImageWrites(tx);
+    await lockMediaWrites(tx);
     const { logo, ...rest }: StoredAccountBrand = await lockAccountBrand(tx, user.id);
     if (!logo) throw new AppError('NOT_FOUND', brandMessages.noLogo);
     await writeAccountBrand(tx, user.id, rest);

@@ -6,7 +6,7 @@ import { contests, mediaObjects, users, type Contest } from '#server/db/schema.t
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
 import { contestNotFound, getManagedContest } from '#server/features/contests/service.ts';
-import { databaseMediaStore, type MediaObject } from '#server/lib/media-store.ts';
+import { databaseMediaStore, lockMediaWrites, type MediaObject } from '#server/lib/media-store.ts';
 import {
   imageKinds,
   imageMessages,
@@ -31,13 +31,6 @@ const fileTypes: Record<RenditionFormat, { extension: string; contentType: strin
 /** A stored file's key: the SHA-256 of its bytes, so its URL changes whenever they do. */
 const keyOf = (file: RenderedFile) =>
   `${createHash('sha256').update(file.bytes).digest('hex')}.${fileTypes[file.format].extension}`;
-
-/**
- * Image writes take turns across instances: one write's "is this file still used?" must not
- * miss a file another write is about to use, nor drop a file another is about to name.
- */
-export const lockImageWrites = (tx: Db) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('contest-images', 0))`);
 
 /** The contest's images, its row locked until the transaction ends. */
 async function lockContestImages(tx: Db, contestId: string): Promise<StoredContestImages> {
@@ -96,7 +89,7 @@ async function replaceImage(
   files: PreparedImage['files'] = [],
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockImageWrites(tx);
+    await lockMediaWrites(tx);
     const images = await lockContestImages(tx, contestId);
     const previous = images[kind];
     if (!image && !previous) throw new AppError('NOT_FOUND', imageMessages.noImage);
@@ -150,7 +143,7 @@ export async function prepareImage(bytes: Buffer, kind: ImageKind): Promise<Prep
   return { image, files: files.map(({ key, object }) => ({ key, object })) };
 }
 
-/** Stores prepared files (under `lockImageWrites`, in the transaction that names them). */
+/** Stores prepared files (under `lockMediaWrites`, in the transaction that names them). */
 export async function storeFiles(tx: Db, files: PreparedImage['files']): Promise<void> {
   const media = databaseMediaStore(tx);
   for (const { key, object } of files) await media.put(key, object);
@@ -178,7 +171,7 @@ export function readMediaFile({ db }: DbContext, key: string): Promise<MediaObje
  */
 export async function sweepUnusedMedia({ db }: DbContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockImageWrites(tx);
+    await lockMediaWrites(tx);
     await tx.delete(mediaObjects).where(
       sql`${mediaObjects.key} not in (
         select jsonb_path_query(${contests.images}, '$.*.renditions[*].key') #>> '{}'

@@ -18,6 +18,7 @@ import { formatDate } from '#web/lib/format-date.ts';
 import { copyContestLink } from '../lib/copy-contest-link.ts';
 import { formatOpensShort } from '../lib/opening.ts';
 import { DeleteContestDialog } from './delete-contest-dialog.tsx';
+import { DuplicateContestButton } from './duplicate-contest-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function ContestCard({
@@ -83,7 +84,7 @@ export function ContestCard({
         )}
       </dl>
       <div className="mt-auto grid grid-cols-2 gap-2 pt-5">
-        <Button asChild size="sm">
+        <Button asChild size="sm" className="col-span-2">
           <Link href={`/dashboard/${contest.id}`}>
             <Settings2 aria-hidden />
             Manage
@@ -109,6 +110,7 @@ export function ContestCard({
             </Link>
           </Button>
         )}
+        <DuplicateContestButton contestId={contest.id} />
         <DeleteContestDialog contest={contest} />
       </div>
     </li>

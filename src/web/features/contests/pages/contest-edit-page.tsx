@@ -1,8 +1,11 @@
+import { CalendarX } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
 import { claimWindowToForm, updateContestForm } from '#shared/contracts/contest-form.ts';
-import type { OwnerContest } from '#shared/contracts/contests.ts';
+import { contestMessages, type OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Callout } from '#web/components/ui/callout.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -10,6 +13,7 @@ import { RequireUser } from '#web/features/auth/components/require-user.tsx';
 import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useRedirectOnUnauthorized } from '#web/lib/unauthorized.ts';
+import { useNow } from '#web/lib/use-now.ts';
 import { useContest } from '../api/get-contest.ts';
 import { useUpdateContest } from '../api/update-contest.ts';
 import {
@@ -70,6 +74,9 @@ function EditForm({ contest }: { contest: OwnerContest }) {
   // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them
   // out.
   const lockedByDraw = Boolean(contest.frozenAt);
+  // A copy of an ended contest keeps its end: publishing waits for a new one.
+  const now = useNow(LIST_CLOCK_REFRESH_MS);
+  const endPassed = new Date(contest.endDate).getTime() <= now;
 
   const onSubmit = form.handleSubmit(
     ({ winnersCount, referralBonus, referralCap, claimWindowMinutes, ...body }) =>
@@ -99,6 +106,11 @@ function EditForm({ contest }: { contest: OwnerContest }) {
 
   return (
     <PageFrame title="Edit Contest">
+      {!contest.isPublished && endPassed ? (
+        <Callout role="note" tone="warning" icon={CalendarX} className="mb-4">
+          {contestMessages.endedDraft}
+        </Callout>
+      ) : null}
       <Card>
         <CardContent>
           <form onSubmit={onSubmit} noValidate>

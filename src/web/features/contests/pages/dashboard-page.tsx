@@ -22,6 +22,7 @@ import { useContest } from '../api/get-contest.ts';
 import { useTopReferrers } from '../api/get-top-referrers.ts';
 import { refreshContests } from '../api/refresh-contests.ts';
 import { DeleteContestDialog } from '../components/delete-contest-dialog.tsx';
+import { DuplicateContestButton } from '../components/duplicate-contest-button.tsx';
 import { EntriesCard } from '../components/entries-card.tsx';
 import { HideEmailsSwitch } from '../components/hide-emails-switch.tsx';
 import { PresentDraw } from '../components/present-draw.tsx';
@@ -103,6 +104,7 @@ function ContestDashboard({ contest }: { contest: OwnerContest }) {
           </a>
         </Button>
         <QrCodeDialog contest={contest} />
+        <DuplicateContestButton contestId={contest.id} />
         <DeleteContestDialog contest={contest} onDeleted={() => navigate('/')} />
         <HideEmailsSwitch className="px-1" />
       </nav>
