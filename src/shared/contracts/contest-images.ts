@@ -61,6 +61,7 @@ const rendition = z.object({
 
 /** An image as a contest's JSON shows it: `url` as the upload answered, and every rendition. */
 export const contestImage = uploadedImage.extend({ renditions: z.array(rendition) });
+export type ContestImage = z.infer<typeof contestImage>;
 export const contestImages = z.object({
   cover: contestImage.nullable(),
   logo: contestImage.nullable(),

@@ -1,13 +1,4 @@
-import {
-  ChevronRight,
-  Gift,
-  Lock,
-  MailCheck,
-  ShieldCheck,
-  Trophy,
-  UserPlus,
-  Users,
-} from 'lucide-react';
+import { ChevronRight, Lock, MailCheck, ShieldCheck, UserPlus, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { statusAt } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
@@ -19,6 +10,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { formatCount } from '#web/lib/format-count.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
+import { ContestHero, redrawingSentence } from '../components/contest-hero.tsx';
 import { Countdown } from '../components/countdown.tsx';
 import { EntryForm } from '../components/entry-form.tsx';
 import { PublicFrame } from '../components/public-frame.tsx';
@@ -53,18 +45,6 @@ const LeaderboardCard = lazy(() =>
     () => ({ default: () => null }),
   ),
 );
-
-/** After the owner redrew every place, until each is filled again (docs/product.md#the-draw). */
-const redrawingSentence = (winnersCount: number) =>
-  winnersCount === 1 ? 'The winner is being drawn again' : 'The places are being drawn again';
-
-function winnersSentence(contest: PublicContest, isDrawn: boolean): string {
-  const { winnersCount } = contest;
-  if (contest.isRedrawing) return redrawingSentence(winnersCount);
-  const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
-  if (isDrawn) return `${winners} ${winnersCount === 1 ? 'has' : 'have'} been drawn`;
-  return `${winners} will be drawn`;
-}
 
 /** Before entering, on a contest with referrals: what entering earns beside the entry itself. */
 function ReferralPromise({ bonus, cap }: { bonus: number; cap: number }) {
@@ -148,20 +128,7 @@ export function ContestEntryPage({
   return (
     <PublicFrame>
       <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
-        <header className="bg-primary px-6 py-6 text-primary-foreground">
-          <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{contest.title}</h1>
-          <p className="mt-3 flex items-start gap-2 font-semibold text-violet-100">
-            <Gift aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
-            <span>
-              {contest.prizeDetails}
-              {contest.prizeValue ? ` (${contest.prizeValue})` : ''}
-            </span>
-          </p>
-          <p className="mt-2 flex items-center gap-2 text-sm font-medium text-violet-100">
-            <Trophy aria-hidden className="size-5 shrink-0 text-accent" />
-            {winnersSentence(contest, isDrawn)}
-          </p>
-        </header>
+        <ContestHero contest={contest} isDrawn={isDrawn} />
         <div className="grid gap-6 p-6">
           <p className="whitespace-pre-line text-foreground">{contest.description}</p>
           {contest.winners.length > 0 ? (
