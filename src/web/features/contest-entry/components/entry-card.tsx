@@ -1,5 +1,5 @@
 import { Gift, Trophy } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import { formatCount } from '#web/lib/format-count.ts';
 
@@ -13,12 +13,18 @@ const CoverPicture = lazy(() =>
 export const redrawingSentence = (winnersCount: number) =>
   winnersCount === 1 ? 'The winner is being drawn again' : 'The places are being drawn again';
 
-type HeroContest = Pick<
+type CardContest = Pick<
   PublicContest,
-  'title' | 'prizeDetails' | 'prizeValue' | 'winnersCount' | 'isRedrawing' | 'images'
+  | 'title'
+  | 'description'
+  | 'prizeDetails'
+  | 'prizeValue'
+  | 'winnersCount'
+  | 'isRedrawing'
+  | 'images'
 >;
 
-function winnersSentence(contest: HeroContest, isDrawn: boolean): string {
+function winnersSentence(contest: CardContest, isDrawn: boolean): string {
   const { winnersCount } = contest;
   if (contest.isRedrawing) return redrawingSentence(winnersCount);
   const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
@@ -27,13 +33,22 @@ function winnersSentence(contest: HeroContest, isDrawn: boolean): string {
 }
 
 /**
- * The top of the contest's card: the cover photo (when there is one), then the title, the prize
- * and the places on the accent. The entry page and the owner's live preview both show it.
+ * The contest's card: the cover photo as its hero (when there is one), the title, prize and places
+ * on the accent, the description, then what the page shows for the moment (`children`: the form,
+ * a notice, the count). The entry page and the owner's live preview both show it.
  */
-export function ContestHero({ contest, isDrawn }: { contest: HeroContest; isDrawn: boolean }) {
+export function EntryCard({
+  contest,
+  isDrawn,
+  children,
+}: {
+  contest: CardContest;
+  isDrawn: boolean;
+  children: ReactNode;
+}) {
   const { cover } = contest.images;
   return (
-    <>
+    <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
       {cover ? (
         <Suspense fallback={null}>
           <CoverPicture image={cover} alt={contest.prizeDetails} />
@@ -53,6 +68,10 @@ export function ContestHero({ contest, isDrawn }: { contest: HeroContest; isDraw
           {winnersSentence(contest, isDrawn)}
         </p>
       </header>
-    </>
+      <div className="grid gap-6 p-6">
+        <p className="whitespace-pre-line text-foreground">{contest.description}</p>
+        {children}
+      </div>
+    </article>
   );
 }
