@@ -54,7 +54,12 @@ export function ImageDropField({
   const frame = cn(
     'relative flex items-center justify-center overflow-hidden rounded-xl border-2',
     shapes[shape],
-    isOver ? 'border-primary bg-primary-soft' : 'border-dashed border-input bg-muted/40',
+    // Dashed while empty: the place to drop a picture. Highlighted while one is dragged over it.
+    isOver
+      ? 'border-primary bg-primary-soft'
+      : choice.hasPicture
+        ? 'border-border bg-muted/40'
+        : 'border-dashed border-input bg-muted/40',
   );
 
   return (
