@@ -7,7 +7,7 @@ import { describeEntryForm } from '#server/lib/entry-form.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import { SHARE_CARD_SIZE, shareCardOf, shareCardPath } from '#server/lib/share-card.ts';
 import { builtIndexHtml } from '#server/plugins/client.ts';
-import { mediaUrl } from '#shared/contracts/contest-images.ts';
+import { mediaUrl, toContestImages } from '#shared/contracts/contest-images.ts';
 import { contestPagePath } from '#shared/contracts/contest-slugs.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type EntryPageState,
 } from '#shared/contracts/entries.ts';
 import { entryMessages } from '#shared/contracts/entry-messages.ts';
+import { COVER_SIZES, coverSrcSet } from '#shared/cover-picture.ts';
 import { renderContestPage } from '#web/app/render-on-server.tsx';
 import { fillSlots, sharedShape } from './visitor-slots.ts';
 
@@ -100,6 +101,18 @@ function previewTags(contest: Contest, url: string, appUrl: string): string {
       ([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`,
     )
     .join('\n    ');
+}
+
+/**
+ * The cover is the page's largest paint: asked for from the top of the head, before the script
+ * and the style sheet, in AVIF at the width the <picture> will choose. A browser without AVIF
+ * skips the hint by its type and takes the <picture>'s WebP.
+ */
+function coverPreloadTag(contest: Contest): string {
+  const { cover } = toContestImages(contest.images);
+  if (!cover) return '';
+  const srcset = escapeHtml(coverSrcSet(cover.renditions, 'avif'));
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset}" imagesizes="${COVER_SIZES}" fetchpriority="high" />\n    `;
 }
 
 /**
@@ -200,7 +213,7 @@ export function createEntryPages(ctx: AppContext) {
     const html = template
       .replace(
         /<title>[^<]*<\/title>/,
-        () => `<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
+        () => `${coverPreloadTag(contest)}<title>${escapeHtml(contest.title)} – Prizewheel</title>`,
       )
       .replace(/<meta\s+name="description"[^>]*>/, '')
       .replace('</head>', () => `    ${previewTags(contest, url, ctx.config.appUrl)}\n  </head>`)

@@ -37,8 +37,9 @@ export function useEntryForm(contestId: string) {
   const pageSiteKey = usePageMeta(ENTRY_FORM_META.captchaSiteKey);
   const [fetched, setFetched] = useState<EntryFormSetup | null>(null);
   useEffect(() => {
-    // Read here rather than from the hook: during hydration the hook still says null.
-    if (metaContent(ENTRY_FORM_META.formToken)) return;
+    // Read here rather than from the hook: during hydration the hook still says null. The
+    // owner's live preview (no contest id) never sends its form: nothing to ask for.
+    if (metaContent(ENTRY_FORM_META.formToken) || !contestId) return;
     let isCurrent = true;
     getEntryForm(contestId).then(
       (setup) => isCurrent && setFetched(setup),

@@ -1,26 +1,15 @@
-import {
-  ChevronRight,
-  Gift,
-  Lock,
-  MailCheck,
-  ShieldCheck,
-  Trophy,
-  UserPlus,
-  Users,
-} from 'lucide-react';
+import { ChevronRight, ShieldCheck, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { statusAt } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
-import { contestTermsOf } from '#shared/contracts/entry-terms.ts';
-import { referralMessages } from '#shared/contracts/referrals.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatCount } from '#web/lib/format-count.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
 import { usePublicContest } from '../api/get-public-contest.ts';
-import { Countdown } from '../components/countdown.tsx';
-import { EntryForm } from '../components/entry-form.tsx';
+import { EntryCard, redrawingSentence } from '../components/entry-card.tsx';
+import { OpenEntry } from '../components/open-entry.tsx';
 import { PublicFrame } from '../components/public-frame.tsx';
 import {
   rememberEntry,
@@ -30,7 +19,6 @@ import {
   useEnteredReferral,
   useEnteredStatus,
 } from '../lib/entry-memory.ts';
-import { useEntryPageState } from '../lib/entry-page-state.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 
 // Only some visits need these (an entrant coming back, a contest after its draw or before its
@@ -54,31 +42,6 @@ const LeaderboardCard = lazy(() =>
   ),
 );
 
-/** After the owner redrew every place, until each is filled again (docs/product.md#the-draw). */
-const redrawingSentence = (winnersCount: number) =>
-  winnersCount === 1 ? 'The winner is being drawn again' : 'The places are being drawn again';
-
-function winnersSentence(contest: PublicContest, isDrawn: boolean): string {
-  const { winnersCount } = contest;
-  if (contest.isRedrawing) return redrawingSentence(winnersCount);
-  const winners = `${formatCount(winnersCount)} ${winnersCount === 1 ? 'winner' : 'winners'}`;
-  if (isDrawn) return `${winners} ${winnersCount === 1 ? 'has' : 'have'} been drawn`;
-  return `${winners} will be drawn`;
-}
-
-/** Before entering, on a contest with referrals: what entering earns beside the entry itself. */
-function ReferralPromise({ bonus, cap }: { bonus: number; cap: number }) {
-  return (
-    <p className="flex items-start gap-2 rounded-xl border border-violet-200 bg-primary-soft/60 px-4 py-3 text-sm">
-      <UserPlus aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-      <span>
-        Entering gets you your own link to share. {referralMessages.worth(bonus)} (up to{' '}
-        {formatCount(cap)} bonus {cap === 1 ? 'entry' : 'entries'}).
-      </span>
-    </p>
-  );
-}
-
 /**
  * The page every entrant sees. It runs without the app's query layer and router so it loads
  * fast on a phone (see docs/decisions/004-public-entry-page.md).
@@ -100,7 +63,6 @@ export function ContestEntryPage({
   const confirmationResent = useEnteredConfirmationResent(contestId);
   const enteredReferral = useEnteredReferral(contestId);
   const isHydrated = useIsHydrated();
-  const { referrerName } = useEntryPageState();
   const status = contestState.status === 'success' ? statusAt(contestState.contest) : null;
 
   if (contestState.status === 'pending') {
@@ -147,123 +109,81 @@ export function ContestEntryPage({
 
   return (
     <PublicFrame>
-      <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
-        <header className="bg-primary px-6 py-6 text-primary-foreground">
-          <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{contest.title}</h1>
-          <p className="mt-3 flex items-start gap-2 font-semibold text-violet-100">
-            <Gift aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
-            <span>
-              {contest.prizeDetails}
-              {contest.prizeValue ? ` (${contest.prizeValue})` : ''}
-            </span>
-          </p>
-          <p className="mt-2 flex items-center gap-2 text-sm font-medium text-violet-100">
-            <Trophy aria-hidden className="size-5 shrink-0 text-accent" />
-            {winnersSentence(contest, isDrawn)}
-          </p>
-        </header>
-        <div className="grid gap-6 p-6">
-          <p className="whitespace-pre-line text-foreground">{contest.description}</p>
-          {contest.winners.length > 0 ? (
-            <Suspense fallback={null}>
-              <WinnersCard winners={contest.winners} />
-            </Suspense>
-          ) : null}
-          {enteredName ? (
-            <Suspense fallback={null}>
-              <EnteredView
-                contest={contest}
-                name={enteredName}
-                entryId={enteredEntryId}
-                status={enteredStatus}
-                confirmationResent={confirmationResent}
-                referral={enteredReferral}
-                isDrawn={isDrawn}
-                recordHref={recordHref}
-              />
-            </Suspense>
-          ) : isScheduled ? (
-            <Suspense fallback={null}>
-              <ScheduledCard startDate={contest.startDate!} timeZone={contest.timeZone} />
-            </Suspense>
-          ) : isOpen && isFull ? (
-            <div className="rounded-2xl bg-muted p-6 text-center">
-              <h2 className="text-xl font-extrabold">Contest Full</h2>
-              <p className="mt-1 text-muted-foreground">
-                Every place in this contest has been taken.
-              </p>
-            </div>
-          ) : isOpen ? (
-            <>
-              {referrerName ? (
-                <p className="flex items-center gap-2 text-base font-semibold">
-                  <UserPlus aria-hidden className="size-5 shrink-0 text-primary" />
-                  <span className="min-w-0 break-words">{referrerName} invited you to enter</span>
-                </p>
-              ) : null}
-              <Countdown endDate={contest.endDate} />
-              {contest.referralBonus > 0 ? (
-                <ReferralPromise bonus={contest.referralBonus} cap={contest.referralCap} />
-              ) : null}
-              <EntryForm
-                contestId={contest.id}
-                asked={contestTermsOf(contest)}
-                consentText={contest.consentText}
-                canResendLink={contest.referralBonus > 0}
-                onEntered={(receipt) => {
-                  rememberEntry(receipt);
-                  refreshCount();
-                }}
-              />
-              {contest.requireConfirmation ? (
-                <p className="-mt-2 flex items-center justify-center gap-1.5 text-center text-sm text-muted-foreground">
-                  <MailCheck aria-hidden className="size-4 shrink-0 text-primary" />
-                  We&apos;ll e-mail you a link to confirm your entry.
-                </p>
-              ) : null}
-              <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
-                <Lock aria-hidden className="size-3.5" />
-                One entry per e-mail • Information secure &amp; never shared
-              </p>
-            </>
-          ) : (
-            <div className="rounded-2xl bg-muted p-6 text-center">
-              <h2 className="text-xl font-extrabold">Contest Ended</h2>
-              <p className="mt-1 text-muted-foreground">
-                {contest.isRedrawing
-                  ? `${redrawingSentence(contest.winnersCount)}: this contest takes no more entries.`
-                  : isDrawn
-                    ? 'The winners have been drawn: this contest takes no more entries.'
-                    : 'This contest is no longer accepting entries.'}
-              </p>
-            </div>
-          )}
-          <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
-            <Users aria-hidden className="size-4 text-primary" />
-            <span>
-              Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
-              {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
-            </span>
-          </p>
-          {recordHref ? (
-            <a
-              href={recordHref}
-              className="-mt-2 flex items-center gap-3 rounded-xl border border-violet-200 bg-primary-soft/60 px-4 py-3 text-left text-sm transition-colors hover:bg-primary-soft"
-            >
-              <ShieldCheck aria-hidden className="size-5 shrink-0 text-primary" />
-              <span className="grid min-w-0 flex-1">
-                <span className="font-bold text-primary">Verifiable draw</span>
-                <span className="text-foreground">
-                  {isDrawn
-                    ? 'See the draw record — check it yourself'
-                    : `How the ${contest.winnersCount === 1 ? 'winner is' : 'winners are'} drawn — check it yourself`}
-                </span>
+      <EntryCard contest={contest} isDrawn={isDrawn}>
+        {contest.winners.length > 0 ? (
+          <Suspense fallback={null}>
+            <WinnersCard winners={contest.winners} />
+          </Suspense>
+        ) : null}
+        {enteredName ? (
+          <Suspense fallback={null}>
+            <EnteredView
+              contest={contest}
+              name={enteredName}
+              entryId={enteredEntryId}
+              status={enteredStatus}
+              confirmationResent={confirmationResent}
+              referral={enteredReferral}
+              isDrawn={isDrawn}
+              recordHref={recordHref}
+            />
+          </Suspense>
+        ) : isScheduled ? (
+          <Suspense fallback={null}>
+            <ScheduledCard startDate={contest.startDate!} timeZone={contest.timeZone} />
+          </Suspense>
+        ) : isOpen && isFull ? (
+          <div className="rounded-2xl bg-muted p-6 text-center">
+            <h2 className="text-xl font-extrabold">Contest Full</h2>
+            <p className="mt-1 text-muted-foreground">
+              Every place in this contest has been taken.
+            </p>
+          </div>
+        ) : isOpen ? (
+          <OpenEntry
+            contest={contest}
+            onEntered={(receipt) => {
+              rememberEntry(receipt);
+              refreshCount();
+            }}
+          />
+        ) : (
+          <div className="rounded-2xl bg-muted p-6 text-center">
+            <h2 className="text-xl font-extrabold">Contest Ended</h2>
+            <p className="mt-1 text-muted-foreground">
+              {contest.isRedrawing
+                ? `${redrawingSentence(contest.winnersCount)}: this contest takes no more entries.`
+                : isDrawn
+                  ? 'The winners have been drawn: this contest takes no more entries.'
+                  : 'This contest is no longer accepting entries.'}
+            </p>
+          </div>
+        )}
+        <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
+          <Users aria-hidden className="size-4 text-primary" />
+          <span>
+            Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
+            {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
+          </span>
+        </p>
+        {recordHref ? (
+          <a
+            href={recordHref}
+            className="-mt-2 flex items-center gap-3 rounded-xl border border-violet-200 bg-primary-soft/60 px-4 py-3 text-left text-sm transition-colors hover:bg-primary-soft"
+          >
+            <ShieldCheck aria-hidden className="size-5 shrink-0 text-primary" />
+            <span className="grid min-w-0 flex-1">
+              <span className="font-bold text-primary">Verifiable draw</span>
+              <span className="text-foreground">
+                {isDrawn
+                  ? 'See the draw record — check it yourself'
+                  : `How the ${contest.winnersCount === 1 ? 'winner is' : 'winners are'} drawn — check it yourself`}
               </span>
-              <ChevronRight aria-hidden className="size-4 shrink-0 text-primary" />
-            </a>
-          ) : null}
-        </div>
-      </article>
+            </span>
+            <ChevronRight aria-hidden className="size-4 shrink-0 text-primary" />
+          </a>
+        ) : null}
+      </EntryCard>
       {/* After hydration, below the contest: nothing the server rendered moves when it comes. */}
       {contest.showLeaderboard && isHydrated ? (
         <Suspense fallback={null}>

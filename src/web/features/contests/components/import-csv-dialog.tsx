@@ -5,6 +5,7 @@ import type { ImportResult } from '#shared/contracts/entries.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { reportFailure } from '#web/lib/report-failure.ts';
 import { useImportEntries } from '../api/import-entries.ts';
@@ -115,19 +116,7 @@ export function ImportCsvDialog({ contestId }: { contestId: string }) {
           ) : null}
           {importer.isPending ? (
             <div className="grid gap-1">
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuenow={Math.round(progress * 100)}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className="h-2 overflow-hidden rounded-full bg-muted"
-              >
-                <div
-                  className="h-full bg-primary transition-all"
-                  style={{ width: `${progress * 100}%` }}
-                />
-              </div>
+              <Progress value={progress} label="Upload progress" />
               <p className="text-xs text-muted-foreground">
                 {progress < 1
                   ? `Uploading... ${Math.round(progress * 100)}%`

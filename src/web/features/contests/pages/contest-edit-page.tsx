@@ -21,6 +21,8 @@ import {
   showServerFieldErrors,
   useContestForm,
 } from '../components/contest-form.tsx';
+import { ContestImageFields, useContestImageChoices } from '../components/contest-image-fields.tsx';
+import { EntryPreview, WithPreview } from '../components/entry-preview.tsx';
 import { rulesFormOf } from '../components/rules-fields.tsx';
 
 export function ContestEditPage({ params }: { params: { id: string } }) {
@@ -51,6 +53,8 @@ function ContestEdit({ contestId }: { contestId: string }) {
 function EditForm({ contest }: { contest: OwnerContest }) {
   const [, navigate] = useLocation();
   const update = useUpdateContest(contest.id);
+  // Pictures go to the contest as soon as they are chosen, apart from Save Changes.
+  const images = useContestImageChoices(contest);
   const form = useContestForm(updateContestForm, {
     title: contest.title,
     description: contest.description,
@@ -105,36 +109,39 @@ function EditForm({ contest }: { contest: OwnerContest }) {
   );
 
   return (
-    <PageFrame title="Edit Contest">
+    <PageFrame title="Edit Contest" width="max-w-6xl">
       {!contest.isPublished && endPassed ? (
         <Callout role="note" tone="warning" icon={CalendarX} className="mb-4">
           {contestMessages.endedDraft}
         </Callout>
       ) : null}
-      <Card>
-        <CardContent>
-          <form onSubmit={onSubmit} noValidate>
-            <ContestFields
-              form={form}
-              lockedByDraw={lockedByDraw}
-              published={
-                contest.isPublished
-                  ? { contestId: contest.id, hasRules: contest.rules !== null }
-                  : undefined
-              }
-            >
-              <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-                <Button asChild variant="outline">
-                  <Link href="/">Cancel</Link>
-                </Button>
-                <Button type="submit" disabled={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save Changes'}
-                </Button>
-              </div>
-            </ContestFields>
-          </form>
-        </CardContent>
-      </Card>
+      <WithPreview preview={<EntryPreview form={form} cover={images.cover.image} />}>
+        <Card>
+          <CardContent>
+            <form onSubmit={onSubmit} noValidate className="grid gap-5">
+              <ContestImageFields cover={images.cover} logo={images.logo} />
+              <ContestFields
+                form={form}
+                lockedByDraw={lockedByDraw}
+                published={
+                  contest.isPublished
+                    ? { contestId: contest.id, hasRules: contest.rules !== null }
+                    : undefined
+                }
+              >
+                <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+                  <Button asChild variant="outline">
+                    <Link href="/">Cancel</Link>
+                  </Button>
+                  <Button type="submit" disabled={update.isPending}>
+                    {update.isPending ? 'Saving...' : 'Save Changes'}
+                  </Button>
+                </div>
+              </ContestFields>
+            </form>
+          </CardContent>
+        </Card>
+      </WithPreview>
     </PageFrame>
   );
 }
