@@ -75,9 +75,13 @@ export function EntryPreview({
           Preview: the entry page on a phone
         </p>
         <div className="overflow-hidden rounded-[2rem] border-[6px] border-zinc-900 bg-background shadow-lg">
+          {/* Focusable so that the keyboard scrolls it too: nothing inside it takes focus. */}
           <div
             ref={ref}
-            className="max-h-[calc(100dvh-10rem)] overflow-y-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="The entry page as entrants will see it"
+            className="max-h-[calc(100dvh-10rem)] overflow-y-auto focus-visible:outline-2 focus-visible:outline-offset-2"
             style={{ height: PHONE.height * zoom }}
           >
             <div inert style={{ width: PHONE.width, zoom }}>
