@@ -146,7 +146,7 @@ export function ContestEntryPage({
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
 
   return (
-    <PublicFrame>
+    <PublicFrame brand={contest.brand}>
       <article className="overflow-hidden rounded-2xl border border-border bg-card shadow-sm">
         <header className="bg-primary px-6 py-6 text-primary-foreground">
           <h1 className="text-2xl font-extrabold leading-tight sm:text-3xl">{contest.title}</h1>
@@ -238,13 +238,16 @@ export function ContestEntryPage({
               </p>
             </div>
           )}
-          <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
-            <Users aria-hidden className="size-4 text-primary" />
-            <span>
-              Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
-              {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
-            </span>
-          </p>
+          {/* The owner may keep the count to themselves (docs/product.md#the-owners-brand). */}
+          {contest.brand.showEntryCount ? (
+            <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
+              <Users aria-hidden className="size-4 text-primary" />
+              <span>
+                Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
+                {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
+              </span>
+            </p>
+          ) : null}
           {recordHref ? (
             <a
               href={recordHref}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'wouter';
+import { brandOverrideToForm } from '#shared/contracts/brand-form.ts';
 import { claimWindowToForm, updateContestForm } from '#shared/contracts/contest-form.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
@@ -65,6 +66,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     prizeDelivery: contest.prizeDelivery,
     ...rulesFormOf(contest),
     slug: contest.slug ?? '',
+    brand: brandOverrideToForm(contest.brandOverride),
   });
   // After the first draw the number of places, the rule on flagged entries, the referral bonus
   // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them
