@@ -3,19 +3,16 @@ import type { ContestBrand } from '#shared/contracts/brand.ts';
 
 /**
  * Whose giveaway it is, above the page's card: the owner's logo and business name, the platform
- * in small print (docs/product.md#the-owners-brand). The logo's WebP renditions (128 and 256
- * square) let the browser pick the sharp one for a 40 px box.
+ * in small print (docs/product.md#the-owners-brand). The logo is its first WebP rendition, the
+ * 128 px square, sharp at 3x in a 40 px box.
  */
 export function BrandHeader({ brand }: { brand: Pick<ContestBrand, 'name' | 'logo'> }) {
   const { name, logo } = brand;
-  const webp = logo?.renditions.filter((file) => file.format === 'webp' && !file.purpose) ?? [];
   return (
     <div className="flex min-w-0 items-center gap-3">
       {logo ? (
         <img
-          src={webp[0]?.url ?? logo.url}
-          srcSet={webp.map((file) => `${file.url} ${file.width}w`).join()}
-          sizes="40px"
+          src={logo.renditions.find((file) => file.format === 'webp')?.url ?? logo.url}
           width={40}
           height={40}
           alt={name ? '' : 'Logo'}

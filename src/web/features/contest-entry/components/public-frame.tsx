@@ -1,10 +1,16 @@
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '#shared/constants.ts';
 import type { ContestBrand } from '#shared/contracts/brand.ts';
 import { LogoMark } from '#web/components/layout/logo-mark.tsx';
 import { brandProps } from '#web/lib/brand-style.ts';
-import { BrandHeader } from './brand-header.tsx';
+
+// The server renders the header in the page; in the browser its small chunk comes after the
+// entry page's script (whose budget it would strain, docs/decisions/022-entry-page-bytes.md),
+// and the header stays as the server drew it until then.
+const BrandHeader = lazy(() =>
+  import('./brand-header.tsx').then((module) => ({ default: module.BrandHeader })),
+);
 
 /**
  * The entrant's pages (and the public draw record): no sign-in, no app bar, one column that fits
@@ -28,7 +34,11 @@ export function PublicFrame({
       {...brandProps(brand)}
     >
       <main className={`mx-auto grid w-full gap-4 ${wide ? 'max-w-2xl' : 'max-w-lg'}`}>
-        {brand?.name || brand?.logo ? <BrandHeader brand={brand} /> : null}
+        {brand?.name || brand?.logo ? (
+          <Suspense fallback={null}>
+            <BrandHeader brand={brand} />
+          </Suspense>
+        ) : null}
         {backToContest && (
           // A full page load: the entry page has its own small root (src/web/main.tsx).
           <a
