@@ -13,7 +13,6 @@ import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { multipartForm } from '#server/testing/uploads.ts';
 import { brandMessages, type AccountBrand, type BrandFieldsBody } from '#shared/contracts/brand.ts';
 import type { OwnerContest } from '#shared/contracts/contests.ts';
-import { sweepUnusedMedia } from '../images/service.ts';
 
 /**
  * The owner's brand (docs/product.md#the-owners-brand): the account's fields and logo, their
@@ -206,7 +205,7 @@ describe("the account's brand", () => {
     });
   });
 
-  it("stores a logo's renditions, with a JPEG for mails, and keeps them through a sweep", async () => {
+  it("stores a logo's renditions, with a JPEG for mails, and takes it away", async () => {
     const owner = await seedUser(t);
     const response = await uploadLogo(owner, await flatPicture({ width: 600, height: 400 }));
     expect(response.statusCode, response.body).toBe(201);
@@ -226,7 +225,6 @@ describe("the account's brand", () => {
       logo?.renditions.filter((file) => file.format === 'webp').map((file) => file.width),
     ).toEqual([128, 256]);
 
-    await sweepUnusedMedia(t.database);
     for (const file of logo!.renditions) {
       const served = await request(t, undefined, { method: 'GET', url: file.url });
       expect(served.statusCode, file.url).toBe(200);
