@@ -45,18 +45,21 @@ export function BrandColorField({
             onBlur={onBlur}
             className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-input bg-card p-1"
           />
-          <Input
-            {...control}
-            ref={inputRef}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            onBlur={onBlur}
-            placeholder="#0f766e"
-            maxLength={7}
-            spellCheck={false}
-            autoCapitalize="off"
-            className="w-32 font-mono"
-          />
+          {/* The input fills its box (w-full): the box sets its width. */}
+          <div className="w-32">
+            <Input
+              {...control}
+              ref={inputRef}
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              onBlur={onBlur}
+              placeholder="#0f766e"
+              maxLength={7}
+              spellCheck={false}
+              autoCapitalize="off"
+              className="font-mono"
+            />
+          </div>
           {/* What a button in this colour looks like, with the text colour the pages use on it. */}
           <span
             aria-hidden
