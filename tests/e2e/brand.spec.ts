@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { contests } from '#server/db/schema.ts';
+import { contests, users } from '#server/db/schema.ts';
 import { flatPicture } from '#server/testing/images.ts';
 import { brandMessages } from '#shared/contracts/brand.ts';
 import { FAST_SUBMIT_MS } from '#shared/contracts/entry-flags.ts';
 import { enterContest, entryForm } from './support/contest-helpers.ts';
 import { expect, PHONE_ONLY, test, uniqueEmail } from './support/fixtures.ts';
-import { expectNoHorizontalScroll } from './support/helpers.ts';
+import { expectNoHorizontalScroll, expectToast } from './support/helpers.ts';
 import { seedContest } from './support/seed-contests.ts';
 
 /**
@@ -86,6 +86,42 @@ test.describe("the owner's brand", () => {
     await expect(callToAction).toHaveAttribute('target', '_blank');
     expect(await backgroundOf(callToAction)).toBe(TEAL);
     await snap('brand-entered');
+  });
+
+  test("a contest's own colour and name over the account's", async ({
+    page,
+    server,
+    seedUserWithPassword,
+    signIn,
+    snap,
+  }) => {
+    const owner = await seedUserWithPassword();
+    const contest = await seedContest(server.db, owner.id, { title: 'Camp Week' });
+    await server.db
+      .update(users)
+      .set({ brand: { brandName: 'Coach Ana Fitness', brandColor: '#0f766e' } })
+      .where(eq(users.id, owner.id));
+    await signIn(owner);
+
+    await page.goto(`/contest-edit/${contest.id}`);
+    await page.locator('summary', { hasText: 'Brand' }).click();
+    await expect(page.getByText("Your account's: Coach Ana Fitness")).toBeVisible();
+    await page.getByRole('switch', { name: 'Own colour' }).click();
+    const colour = page.getByLabel('Colour for this contest', { exact: true });
+    await colour.fill('#808080');
+    await expect(colour).toHaveAccessibleDescription(brandMessages.colorContrast);
+    await colour.fill('#fde047');
+    await page.getByRole('switch', { name: 'Own business name' }).click();
+    await page.getByLabel('Business name for this contest').fill('Ana Summer Camp');
+    await page.getByLabel('Number of entries on the entry page').selectOption('hide');
+    await snap('brand-contest-override');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Contest Updated');
+
+    await page.goto(`/c/${contest.id}`);
+    await expectBrandHeader(page, 'Ana Summer Camp');
+    expect(await backgroundOf(entryForm(page).submit)).toBe('rgb(253, 224, 71)');
+    await expect(page.getByText('Current Entries')).toHaveCount(0);
   });
 });
 
