@@ -64,9 +64,13 @@ export function BrandOverrideFields<Output>({
     >
       <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-3 text-sm font-semibold">
         <Palette aria-hidden className="size-4 text-primary" />
-        Brand
-        <span className="font-normal text-muted-foreground">
-          {ownFields.length > 0 ? `: this contest's own ${ownFields.join(', ')}` : ": my account's"}
+        <span>
+          Brand
+          <span className="font-normal text-muted-foreground">
+            {ownFields.length > 0
+              ? `: this contest's own ${ownFields.join(', ')}`
+              : ": my account's"}
+          </span>
         </span>
       </summary>
       <div className="grid gap-4 border-t border-border p-4">
