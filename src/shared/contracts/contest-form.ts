@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandOverrideFormToBody, type BrandOverrideFormValues } from './brand-form.ts';
 import { CLAIM_WINDOW_DEFAULT, type PrizeDelivery } from './claims.ts';
 import { type MinAge } from './contest-rules.ts';
 import { createContestBody, updateContestBody } from './contests.ts';
@@ -73,6 +74,8 @@ export type ContestFormValues = {
   consentText: string;
   /** The short link as typed ('': none). */
   slug: string;
+  /** The contest's own brand fields over the account's (docs/product.md#the-owners-brand). */
+  brand: BrandOverrideFormValues;
 };
 
 /** Maps form text to the API body, so the form validates with the route's own contract. */
@@ -114,6 +117,7 @@ export function contestFormToBody(values: ContestFormValues) {
       : null,
     consentText: values.consentText,
     slug: values.slug,
+    brand: brandOverrideFormToBody(values.brand),
   };
 }
 

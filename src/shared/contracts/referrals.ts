@@ -6,6 +6,9 @@
  * schemas are in contests.ts.
  */
 
+// A type only: the brand's contract (and its zod) stays out of the entry page's script.
+import type { ContestBrand } from './brand.ts';
+
 /** Bonus entries per counted referral: 0 turns referrals off. */
 export const REFERRAL_BONUS_MAX = 10;
 export const REFERRAL_BONUS_DEFAULT = 0;
@@ -76,6 +79,8 @@ export type ReferredFriend = { displayName: string; reason: ReferralReason };
 export type EntryStanding = {
   contestId: string;
   contestTitle: string;
+  /** The contest's brand, which heads the page (docs/product.md#the-owners-brand). */
+  brand: ContestBrand;
   endDate: string;
   /** The entrant's name as they typed it: the page is theirs alone. */
   name: string;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
+import type { ContestBrand } from '#shared/contracts/brand.ts';
 import type { ClaimPageView } from '#shared/contracts/claim-page.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryPageState } from '#shared/contracts/entries.ts';
@@ -48,16 +49,19 @@ export function renderLandingPage(): Promise<string> {
  * The page of a double opt-in link (the button, a refusal, or the confirmed entry), sent with no
  * script: it is never hydrated, and its form works as plain HTML.
  */
-export function renderConfirmEntryPage(view: ConfirmEntryView): Promise<string> {
-  return renderToHtml(<ConfirmEntryScreen view={view} />);
+export function renderConfirmEntryPage(
+  view: ConfirmEntryView,
+  brand: ContestBrand | null,
+): Promise<string> {
+  return renderToHtml(<ConfirmEntryScreen view={view} brand={brand} />);
 }
 
 /**
  * The page of a winner's claim link (the claim form, Decline's question, the outcome, or why the
  * link no longer claims), sent without the app's script: never hydrated, its forms plain HTML.
  */
-export function renderClaimPage(view: ClaimPageView): Promise<string> {
-  return renderToHtml(<ClaimScreen view={view} />);
+export function renderClaimPage(view: ClaimPageView, brand: ContestBrand | null): Promise<string> {
+  return renderToHtml(<ClaimScreen view={view} brand={brand} />);
 }
 
 /** A contest's official rules page (one version, or why there is none), sent with no script. */

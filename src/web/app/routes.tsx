@@ -58,6 +58,10 @@ const ContestEditPage = lazyPage(
   () => import('#web/features/contests/pages/contest-edit-page.tsx'),
   'ContestEditPage',
 );
+const AccountBrandPage = lazyPage(
+  () => import('#web/features/account/pages/account-brand-page.tsx'),
+  'AccountBrandPage',
+);
 const DashboardPage = lazyPage(
   () => import('#web/features/contests/pages/dashboard-page.tsx'),
   'DashboardPage',
@@ -146,6 +150,7 @@ export function AppRoutes() {
         <Route path="/contest-builder" component={ContestBuilderPage} />
         <Route path="/contest-edit/:id" component={ContestEditPage} />
         <Route path="/dashboard/:contestId" component={DashboardPage} />
+        <Route path="/account/brand" component={AccountBrandPage} />
         <Route path="/admin" component={AdminPanelPage} />
         <Route path="/admin-test" component={SampleStatsPage} />
         <Route path="/admin-users" component={AdminUsersPage} />

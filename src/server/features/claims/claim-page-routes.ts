@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { readContestBrand } from '#server/features/contests/service.ts';
 import {
   firstText,
   pageWithoutApp,
@@ -110,7 +111,10 @@ export const claimPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     view: ClaimPageView,
     statusCode: number,
   ) {
-    const markup = await renderClaimPage(view);
+    // The page wears the contest's brand, as its entry page does (docs/product.md#the-owners-brand).
+    const contestId = 'place' in view ? view.place.contestId : view.contest?.id;
+    const brand = contestId ? await readContestBrand(ctx.db, contestId) : null;
+    const markup = await renderClaimPage(view, brand);
     return reply
       .status(statusCode)
       .type('text/html; charset=utf-8')

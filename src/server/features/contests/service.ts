@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
 import { contests, retiredSlugs, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
 import type { SessionUser } from '#server/features/auth/sessions.ts';
@@ -8,7 +9,12 @@ import { readAccountBrand } from '#server/features/brand/service.ts';
 import { withRulesVersion, type RulesContext } from '#server/features/rules/service.ts';
 import { isUniqueViolation } from '#server/lib/db-errors.ts';
 import { commitDrawOnPublish, createDrawSeed } from '#server/lib/draw-commitment.ts';
-import { applyBrandChange, resolveContestBrand, toBrandFields } from '#shared/contracts/brand.ts';
+import {
+  applyBrandChange,
+  resolveContestBrand,
+  toBrandFields,
+  type ContestBrand,
+} from '#shared/contracts/brand.ts';
 import { claimMessages } from '#shared/contracts/claims.ts';
 import { toContestImages } from '#shared/contracts/contest-images.ts';
 import { rulesMessages } from '#shared/contracts/contest-rules.ts';
@@ -154,8 +160,24 @@ export function toPublicContest(contest: Contest): z.input<typeof publicContest>
     rules: contest.rules,
     consentText: contest.consentText,
     images: toContestImages(contest.images),
-    brand: resolveContestBrand(contest.brand, contest.ownerBrand, contest.images.logo),
+    brand: brandOfContest(contest),
   };
+}
+
+/** What the contest's pages and mails show of its brand (docs/product.md#the-owners-brand). */
+export function brandOfContest(
+  contest: Pick<Contest, 'brand' | 'ownerBrand' | 'images'>,
+): ContestBrand {
+  return resolveContestBrand(contest.brand, contest.ownerBrand, contest.images.logo);
+}
+
+/** The brand of a contest a page names by id (the confirmation and claim pages); null: gone. */
+export async function readContestBrand(db: Db, contestId: string): Promise<ContestBrand | null> {
+  const [row] = await db
+    .select({ brand: contests.brand, ownerBrand: contests.ownerBrand, images: contests.images })
+    .from(contests)
+    .where(eq(contests.id, contestId));
+  return row ? brandOfContest(row) : null;
 }
 
 export function toOwnerContest(contest: Contest): z.input<typeof ownerContest> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '#server/context.ts';
 import { contestEntries, contests } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
+import { readContestBrand } from '#server/features/contests/service.ts';
 import {
   firstText,
   pageWithoutApp,
@@ -60,7 +61,10 @@ export const confirmPageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     view: ConfirmEntryView,
     statusCode: number,
   ) {
-    const markup = await renderConfirmEntryPage(view);
+    // The page wears the contest's brand, as its entry page does (docs/product.md#the-owners-brand).
+    const contestId = view.kind === 'confirmed' ? view.confirmation.contestId : view.contest?.id;
+    const brand = contestId ? await readContestBrand(ctx.db, contestId) : null;
+    const markup = await renderConfirmEntryPage(view, brand);
     return reply
       .status(statusCode)
       .type('text/html; charset=utf-8')

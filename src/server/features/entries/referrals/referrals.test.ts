@@ -754,6 +754,15 @@ describe('referrals', () => {
       expect(standing).toEqual({
         contestId: contest.id,
         contestTitle: 'Status Giveaway',
+        // No brand set: the page wears the platform's own look.
+        brand: {
+          name: null,
+          color: null,
+          textColor: null,
+          logo: null,
+          callToAction: null,
+          showEntryCount: true,
+        },
         endDate: contest.endDate.toISOString(),
         name: 'Maria Sanchez',
         status: 'confirmed',

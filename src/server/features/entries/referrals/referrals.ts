@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '#server/db/client.ts';
 import { contestEntries, contests, type Contest } from '#server/db/schema.ts';
 import { AppError } from '#server/errors.ts';
-import { contestNotFound } from '#server/features/contests/service.ts';
+import { brandOfContest, contestNotFound } from '#server/features/contests/service.ts';
 import { createRecentReads } from '#server/lib/recent-reads.ts';
 import { countedReferrals } from '#server/lib/referral-counts.ts';
 import { isUuid } from '#shared/contracts/ids.ts';
@@ -137,6 +137,7 @@ export async function getEntryStanding(
   return {
     contestId,
     contestTitle: contest.title,
+    brand: brandOfContest(contest),
     endDate: contest.endDate.toISOString(),
     name: entry.name,
     status: entry.status,

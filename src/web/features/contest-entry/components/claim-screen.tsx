@@ -1,3 +1,4 @@
+import type { ContestBrand } from '#shared/contracts/brand.ts';
 import type { ClaimPageView } from '#shared/contracts/claim-page.ts';
 import { DeclineStep, PendingCard } from './claim-form.tsx';
 import { ClaimedCard, DeclinedCard, NotRequiredCard, RefusalCard } from './claim-outcomes.tsx';
@@ -10,9 +11,16 @@ import { PublicFrame } from './public-frame.tsx';
  * renders it and never hydrates it (server/features/claims/claim-page-routes.ts): every button is
  * a plain form, and public/claim-page.js only adds the live countdown and the question in place.
  */
-export function ClaimScreen({ view }: { view: ClaimPageView }) {
+export function ClaimScreen({
+  view,
+  brand,
+}: {
+  view: ClaimPageView;
+  /** The contest's brand, when the link names a contest. */
+  brand?: ContestBrand | null;
+}) {
   return (
-    <PublicFrame>
+    <PublicFrame brand={brand}>
       {view.kind === 'pending' ? (
         <PendingCard view={view} />
       ) : view.kind === 'confirm-decline' ? (

@@ -1,5 +1,6 @@
 import { ArrowLeft, CircleAlert, CircleCheckBig, House, MailCheck, UserPlus } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
+import type { ContestBrand } from '#shared/contracts/brand.ts';
 import type { EntryConfirmation } from '#shared/contracts/entries.ts';
 import {
   CONFIRM_BUTTON_LABEL,
@@ -13,6 +14,7 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { referralShareText } from '../lib/referral-words.ts';
+import { CallToActionButton } from './call-to-action.tsx';
 import { tones } from './entered-card.tsx';
 import { EntryReceipt } from './entry-receipt.tsx';
 import { PublicFrame } from './public-frame.tsx';
@@ -151,7 +153,13 @@ function RefusalCard({
  * folded receipt), on the page the server sends without the app's script (public/share-link.js
  * gives Copy and Share their work; WhatsApp and e-mail are plain links).
  */
-function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
+function ConfirmedCard({
+  confirmation,
+  brand,
+}: {
+  confirmation: EntryConfirmation;
+  brand?: ContestBrand | null;
+}) {
   const { referral } = confirmation.entry;
   return (
     <EntryCard contest={{ id: confirmation.contestId, title: confirmation.contestTitle }}>
@@ -165,6 +173,7 @@ function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
           {confirmation.confirmationMessage || "You're in the draw. Good luck!"}
         </p>
       </div>
+      {brand?.callToAction ? <CallToActionButton callToAction={brand.callToAction} /> : null}
       {referral ? (
         <section aria-labelledby="share-heading" className="grid gap-3">
           <h2 id="share-heading" className="flex items-center gap-2 text-xl font-extrabold">
@@ -196,16 +205,21 @@ function ConfirmedCard({ confirmation }: { confirmation: EntryConfirmation }) {
  */
 export function ConfirmEntryScreen({
   view,
+  brand,
   ...ask
-}: { view: ConfirmEntryView } & Omit<AskProps, 'token' | 'contest'>) {
+}: {
+  view: ConfirmEntryView;
+  /** The contest's brand, when the link names a contest (the server's page reads it). */
+  brand?: ContestBrand | null;
+} & Omit<AskProps, 'token' | 'contest'>) {
   return (
-    <PublicFrame>
+    <PublicFrame brand={brand}>
       {view.kind === 'ask' ? (
         <AskCard token={view.token} contest={view.contest} {...ask} />
       ) : view.kind === 'refused' ? (
         <RefusalCard refusal={view.refusal} contest={view.contest} />
       ) : (
-        <ConfirmedCard confirmation={view.confirmation} />
+        <ConfirmedCard confirmation={view.confirmation} brand={brand} />
       )}
     </PublicFrame>
   );

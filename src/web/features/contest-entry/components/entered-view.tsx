@@ -4,6 +4,7 @@ import type { PublicContest } from '#shared/contracts/contests.ts';
 import type { EntryStatus } from '#shared/contracts/entries.ts';
 import type { ReferralLink } from '#shared/contracts/referrals.ts';
 import { useEntryCheck } from '../api/check-entry.ts';
+import { CallToActionButton } from './call-to-action.tsx';
 import { EnteredCard, tones } from './entered-card.tsx';
 import { EntryReceipt } from './entry-receipt.tsx';
 
@@ -86,6 +87,9 @@ export function EnteredView({
         winnersCount={contest.winnersCount}
         isDrawn={isDrawn}
       />
+      {contest.brand.callToAction ? (
+        <CallToActionButton callToAction={contest.brand.callToAction} />
+      ) : null}
       {/* After the draw more entries earn nothing: the panel goes. */}
       {referral && contest.referralBonus > 0 && !isDrawn ? (
         <Suspense fallback={null}>

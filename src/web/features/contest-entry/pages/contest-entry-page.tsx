@@ -108,7 +108,7 @@ export function ContestEntryPage({
   const isFull = contest.maxEntries !== null && count >= contest.maxEntries;
 
   return (
-    <PublicFrame>
+    <PublicFrame brand={contest.brand}>
       <EntryCard contest={contest} isDrawn={isDrawn}>
         {contest.winners.length > 0 ? (
           <Suspense fallback={null}>
@@ -159,13 +159,16 @@ export function ContestEntryPage({
             </p>
           </div>
         )}
-        <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
-          <Users aria-hidden className="size-4 text-primary" />
-          <span>
-            Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
-            {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
-          </span>
-        </p>
+        {/* The owner may keep the count to themselves (docs/product.md#the-owners-brand). */}
+        {contest.brand.showEntryCount ? (
+          <p className="flex items-center justify-center gap-2 border-t border-border pt-4 text-sm">
+            <Users aria-hidden className="size-4 text-primary" />
+            <span>
+              Current Entries: <strong className="tabular-nums">{formatCount(count)}</strong>
+              {contest.maxEntries ? ` of ${formatCount(contest.maxEntries)} maximum` : ''}
+            </span>
+          </p>
+        ) : null}
         {recordHref ? (
           <a
             href={recordHref}

@@ -196,7 +196,7 @@ export function EntryStatusPage({ params }: { params: { contestId: string; entry
   }, [title]);
 
   return (
-    <PublicFrame backToContest={contestId}>
+    <PublicFrame backToContest={contestId} brand={query.data?.brand}>
       {query.isPending ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card p-10 text-center shadow-sm">
           <Spinner className="size-8" label="Loading your entry" />

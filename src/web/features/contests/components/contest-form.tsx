@@ -10,6 +10,7 @@ import {
   CONTEST_TITLE_MAX_LENGTH,
   ENTRY_CONFIRMATION_TTL_MS,
 } from '#shared/constants.ts';
+import { emptyBrandOverrideForm } from '#shared/contracts/brand-form.ts';
 import { CLAIM_WINDOW_DEFAULT } from '#shared/contracts/claims.ts';
 import {
   claimWindowToForm,
@@ -34,6 +35,7 @@ import { toDateTimeLocal } from '#web/lib/datetime-local.ts';
 import { claimWindowErrorOnField } from '../lib/claim-window.ts';
 import { formFieldOfPath, rulesErrorsOnFields } from '../lib/rules-errors.ts';
 import { AfterDrawFields, afterDrawLabels } from './after-draw-fields.tsx';
+import { brandFieldPaths, BrandOverrideFields } from './brand-override-fields.tsx';
 import { emptyRulesForm, RulesFields, rulesLabels, type PublishedRules } from './rules-fields.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 import { ShortLinkField } from './short-link-field.tsx';
@@ -56,6 +58,7 @@ export const emptyContestForm: ContestFormValues = {
   prizeDelivery: 'digital',
   ...emptyRulesForm(),
   slug: '',
+  brand: emptyBrandOverrideForm,
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -80,6 +83,7 @@ const labels: Labels = {
   referralCap: 'Bonus entry cap',
   showLeaderboard: 'Show a leaderboard on the entry page',
   slug: 'Short link (optional)',
+  brand: 'Brand',
   ...afterDrawLabels,
   ...rulesLabels,
 };
@@ -108,6 +112,12 @@ export function showServerFieldErrors(
 ): void {
   if (!(error instanceof ApiError)) return;
   for (const [path, message] of Object.entries(error.fieldErrors)) {
+    // The brand's fields are nested in the form as in the body (brand-override-fields.tsx).
+    const brandField = path === 'brand.callToAction' ? 'brand.callToAction.label' : path;
+    if ((brandFieldPaths as readonly string[]).includes(brandField)) {
+      form.setError(brandField as (typeof brandFieldPaths)[number], { message });
+      continue;
+    }
     const name = formFieldOfPath(path);
     if (name in emptyContestForm) form.setError(name as keyof ContestFormValues, { message });
   }
@@ -293,6 +303,7 @@ export function ContestFields({
       </fieldset>
       <AfterDrawFields form={form} lockedByDraw={lockedByDraw} />
       <RulesFields form={form} published={published} />
+      <BrandOverrideFields form={form} />
       {children}
     </div>
   );

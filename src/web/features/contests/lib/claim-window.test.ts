@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brandOverrideToForm } from '#shared/contracts/brand-form.ts';
 import {
   claimWindowFromForm,
   claimWindowToForm,
@@ -48,6 +49,7 @@ describe('the time to claim in the contest form', () => {
       prizeDelivery: 'shipping',
       ...emptyRulesForm(),
       slug: '',
+      brand: brandOverrideToForm(null),
     } satisfies ContestFormValues;
     expect(contestFormToBody(values)).toMatchObject({
       notifyWinners: false,

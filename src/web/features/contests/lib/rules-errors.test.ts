@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { brandOverrideToForm } from '#shared/contracts/brand-form.ts';
 import { createContestForm, type ContestFormValues } from '#shared/contracts/contest-form.ts';
 import { formFieldOfPath, rulesErrorsOnFields } from './rules-errors.ts';
 
@@ -34,6 +35,7 @@ const valid: ContestFormValues = {
   additionalTerms: '',
   consentText: '',
   slug: '',
+  brand: brandOverrideToForm(null),
 };
 
 const resolve = (values: ContestFormValues) =>

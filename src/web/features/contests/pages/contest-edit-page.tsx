@@ -1,6 +1,7 @@
 import { CalendarX } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { LIST_CLOCK_REFRESH_MS } from '#shared/constants.ts';
+import { brandOverrideToForm } from '#shared/contracts/brand-form.ts';
 import { claimWindowToForm, updateContestForm } from '#shared/contracts/contest-form.ts';
 import { contestMessages, type OwnerContest } from '#shared/contracts/contests.ts';
 import { PageFrame } from '#web/components/layout/page-frame.tsx';
@@ -73,6 +74,7 @@ function EditForm({ contest }: { contest: OwnerContest }) {
     prizeDelivery: contest.prizeDelivery,
     ...rulesFormOf(contest),
     slug: contest.slug ?? '',
+    brand: brandOverrideToForm(contest.brandOverride),
   });
   // After the first draw the number of places, the rule on flagged entries, the referral bonus
   // and cap (the entries' weights) and the time to claim are the record's: the edit leaves them

@@ -1,4 +1,4 @@
-import { Plus, Shield } from 'lucide-react';
+import { Palette, Plus, Shield } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '#shared/contracts/auth.ts';
 import { Logo } from '#web/components/layout/logo.tsx';
@@ -26,6 +26,12 @@ export function SignedInHome({ user }: { user: CurrentUser }) {
                   </Link>
                 </Button>
               ) : null}
+              <Button asChild variant="outline" size="sm">
+                <Link href="/account/brand">
+                  <Palette aria-hidden />
+                  <span className="sr-only sm:not-sr-only">Brand</span>
+                </Link>
+              </Button>
               <LogoutButton />
             </div>
           </div>
