@@ -3,11 +3,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { ContestImage } from '#shared/contracts/contest-images.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { useAccountBrand } from '#web/features/account/api/get-account-brand.ts';
 import { EntryCard } from '#web/features/contest-entry/components/entry-card.tsx';
 import { OpenEntry } from '#web/features/contest-entry/components/open-entry.tsx';
 import { PublicFrame } from '#web/features/contest-entry/components/public-frame.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { previewContest } from '../lib/entry-preview.ts';
+import { previewBrand, previewContest } from '../lib/entry-preview.ts';
 import type { useContestForm } from './contest-form.tsx';
 
 /** The phone the preview is drawn at, in CSS pixels (an iPhone 14's screen). */
@@ -43,14 +44,19 @@ const ignoreEntry = () => {};
 export function EntryPreview({
   form,
   cover,
+  logo,
 }: {
   form: ReturnType<typeof useContestForm>;
   cover: ContestImage | null;
+  logo: ContestImage | null;
 }) {
   // Subscribes to every field, so the preview (and only it) renders again as the owner types.
   useWatch({ control: form.control });
+  const account = useAccountBrand().data;
   const [openedAt] = useState(() => new Date());
-  const contest = previewContest(form.getValues(), cover, openedAt);
+  const values = form.getValues();
+  const contest = previewContest(values, cover, openedAt);
+  const brand = previewBrand(values.brand, account, logo);
   const [isOpen, setIsOpen] = useState(false);
   const { ref, zoom } = useFitZoom();
   const frameId = useId();
@@ -85,7 +91,7 @@ export function EntryPreview({
             style={{ height: PHONE.height * zoom }}
           >
             <div inert style={{ width: PHONE.width, zoom }}>
-              <PublicFrame>
+              <PublicFrame brand={brand}>
                 <EntryCard contest={contest} isDrawn={false}>
                   <OpenEntry contest={contest} onEntered={ignoreEntry} />
                 </EntryCard>

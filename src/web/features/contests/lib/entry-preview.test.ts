@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { emptyBrandOverrideForm } from '#shared/contracts/brand-form.ts';
 import type { ContestFormValues } from '#shared/contracts/contest-form.ts';
 import { REFERRAL_CAP_DEFAULT } from '#shared/contracts/referrals.ts';
 import { emptyContestForm } from '../components/contest-form.tsx';
-import { previewContest, previewPlaceholders } from './entry-preview.ts';
+import { previewBrand, previewContest, previewPlaceholders } from './entry-preview.ts';
 
 const now = new Date('2026-06-01T10:00:00Z');
 
@@ -67,6 +68,48 @@ describe('the live preview’s contest', () => {
       winnersCount: 1,
       referralBonus: 0,
       referralCap: REFERRAL_CAP_DEFAULT,
+    });
+  });
+});
+
+describe('the live preview’s brand', () => {
+  const account = {
+    brandName: 'Coach Ana Fitness',
+    brandColor: '#0f766e',
+    callToAction: null,
+    showEntryCount: null,
+    logo: { url: '/media/logo.webp', width: 256, height: 256 },
+  };
+
+  it("shows the account's brand while the contest has none of its own", () => {
+    expect(previewBrand(emptyBrandOverrideForm, account, null)).toMatchObject({
+      name: 'Coach Ana Fitness',
+      color: '#0f766e',
+      textColor: '#ffffff',
+      logo: { url: '/media/logo.webp', renditions: [] },
+      showEntryCount: true,
+    });
+  });
+
+  it("shows the contest's own fields once whole, the account's while half typed", () => {
+    const typing = { ...emptyBrandOverrideForm, ownColor: true, brandColor: '#fde0' };
+    expect(previewBrand(typing, account, null).color).toBe('#0f766e');
+    const own = { ...typing, brandColor: '#FDE047', ownName: true, brandName: 'Ana Summer' };
+    expect(previewBrand(own, account, null)).toMatchObject({
+      name: 'Ana Summer',
+      color: '#fde047',
+      textColor: '#18181b',
+    });
+  });
+
+  it('looks as the platform without any brand', () => {
+    expect(previewBrand(emptyBrandOverrideForm, undefined, null)).toEqual({
+      name: null,
+      color: null,
+      textColor: null,
+      logo: null,
+      callToAction: null,
+      showEntryCount: true,
     });
   });
 });

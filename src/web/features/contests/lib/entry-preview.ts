@@ -1,3 +1,8 @@
+import {
+  brandOverrideFormToBody,
+  type BrandOverrideFormValues,
+} from '#shared/contracts/brand-form.ts';
+import { brandTextColor, type AccountBrand, type ContestBrand } from '#shared/contracts/brand.ts';
 import { contestFormToBody, type ContestFormValues } from '#shared/contracts/contest-form.ts';
 import type { ContestImage } from '#shared/contracts/contest-images.ts';
 import { REFERRAL_CAP_DEFAULT } from '#shared/contracts/referrals.ts';
@@ -40,3 +45,38 @@ export function previewContest(values: ContestFormValues, cover: ContestImage | 
 }
 
 export type PreviewContest = ReturnType<typeof previewContest>;
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** A colour typed so far, when it is whole and carries readable text; else none. */
+const usableColor = (color: string | null) =>
+  color && HEX_COLOR.test(color.trim()) && brandTextColor(color.trim().toLowerCase())
+    ? color.trim().toLowerCase()
+    : null;
+
+/**
+ * The brand the entry page would show (docs/product.md#the-owners-brand): the contest's own fields
+ * as typed so far, else the account's, and the contest's logo, else the account's. A field half
+ * typed (a colour not yet whole, a button without its link) shows the account's meanwhile.
+ */
+export function previewBrand(
+  override: BrandOverrideFormValues,
+  account: AccountBrand | undefined,
+  ownLogo: ContestImage | null,
+): ContestBrand {
+  const own = brandOverrideFormToBody(override);
+  const color = usableColor(own.brandColor) ?? account?.brandColor ?? null;
+  const ownAction =
+    own.callToAction && own.callToAction.label.trim() && own.callToAction.url.startsWith('https://')
+      ? own.callToAction
+      : null;
+  const accountLogo = account?.logo ? { ...account.logo, renditions: [] } : null;
+  return {
+    name: own.brandName?.trim() || account?.brandName || null,
+    color,
+    textColor: color ? brandTextColor(color) : null,
+    logo: ownLogo ?? accountLogo,
+    callToAction: ownAction ?? account?.callToAction ?? null,
+    showEntryCount: own.showEntryCount ?? account?.showEntryCount ?? true,
+  };
+}

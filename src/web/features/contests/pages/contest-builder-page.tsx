@@ -77,7 +77,9 @@ function ContestBuilder() {
   const pending = isSendingImages ? 'Uploading photo...' : null;
   return (
     <PageFrame title="Create a New Contest" width="max-w-6xl">
-      <WithPreview preview={<EntryPreview form={form} cover={images.cover.image} />}>
+      <WithPreview
+        preview={<EntryPreview form={form} cover={images.cover.image} logo={images.logo.image} />}
+      >
         <Card>
           <CardContent>
             <form onSubmit={save(true)} noValidate className="grid gap-5">

@@ -117,7 +117,9 @@ function EditForm({ contest }: { contest: OwnerContest }) {
           {contestMessages.endedDraft}
         </Callout>
       ) : null}
-      <WithPreview preview={<EntryPreview form={form} cover={images.cover.image} />}>
+      <WithPreview
+        preview={<EntryPreview form={form} cover={images.cover.image} logo={images.logo.image} />}
+      >
         <Card>
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-5">
