@@ -3,12 +3,12 @@ import type { Config } from '#server/config.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { claimLinks, contestPicks, users, type Contest } from '#server/db/schema.ts';
+import { brandOfContest } from '#server/features/contests/service.ts';
 import { createRandomToken, hashToken } from '#server/lib/tokens.ts';
 import { winnerNoticeMail } from '#server/mail/claim-templates.ts';
 import { toMailBrand } from '#server/mail/layout.ts';
 import { displayNameForHeader } from '#server/mail/transport.ts';
 import { PRODUCT_NAME } from '#shared/constants.ts';
-import { resolveContestBrand } from '#shared/contracts/brand.ts';
 import {
   CLAIM_PATH,
   CLAIM_REMINDER_MIN_WINDOW,
@@ -61,10 +61,7 @@ export async function queueWinnerNotices(
 ): Promise<void> {
   if (winners.length === 0) return;
   const owner = await findContestOwner(tx, contest);
-  const brand = toMailBrand(
-    resolveContestBrand(contest.brand, contest.ownerBrand, contest.images.logo),
-    ctx.config.appUrl,
-  );
+  const brand = toMailBrand(brandOfContest(contest), ctx.config.appUrl);
   const organiser = brand?.name ? displayNameForHeader(brand.name) : owner.name;
   // A new link per mail (notice, reminder, resend): every one leads to the place until it is
   // settled, and only their hashes are kept.
