@@ -21,10 +21,10 @@ import { enterContest } from '../api/enter-contest.ts';
 import { useEntryForm, usePlainFormToken } from '../api/get-entry-form.ts';
 import { resendLink } from '../api/resend-link.ts';
 import { useEntryPageState } from '../lib/entry-page-state.ts';
-import { asksTerms, termsOfForm } from '../lib/terms-of-form.ts';
 import { useCaptcha } from '../lib/use-captcha.ts';
 import { useIsHydrated } from '../lib/use-is-hydrated.ts';
 import { useReferralCode } from '../lib/use-referral-code.ts';
+import { EntryTermsFields, termsOfForm } from './entry-terms-fields.tsx';
 
 type FieldErrors = Partial<Record<EntryField | EntryTermField, string>>;
 
@@ -49,11 +49,6 @@ function referralOf(form: FormData): string | undefined {
 }
 
 // Shown only after a refusal: its own small chunk (the server renders it into a refused page).
-// Rules, age, country and consent boxes: most contests ask none of them, so their fields come in
-// a chunk of their own (the server's HTML shows them until it has loaded).
-const EntryTermsFields = lazy(() =>
-  import('./entry-terms-fields.tsx').then((module) => ({ default: module.EntryTermsFields })),
-);
 const EntryNotice = lazy(() =>
   import('./entry-notice.tsx').then((module) => ({ default: module.EntryNotice })),
 );
@@ -230,18 +225,14 @@ export function EntryForm({
           autoComplete="off"
         />
       </div>
-      {asksTerms(asked) ? (
-        <Suspense fallback={null}>
-          <EntryTermsFields
-            asked={asked}
-            consentText={consentText}
-            rulesHref={`/c/${encodeURIComponent(contestId)}/rules`}
-            values={refusal?.values.terms}
-            errors={errors}
-            onChange={clearFieldError}
-          />
-        </Suspense>
-      ) : null}
+      <EntryTermsFields
+        asked={asked}
+        consentText={consentText}
+        rulesHref={`/c/${encodeURIComponent(contestId)}/rules`}
+        values={refusal?.values.terms}
+        errors={errors}
+        onChange={clearFieldError}
+      />
       <input type="hidden" name={entryFormFields.formToken} value={plainFormToken} />
       {referralCode ? (
         <input type="hidden" name={entryFormFields.ref} value={referralCode} />

@@ -149,3 +149,15 @@ export function EntryTermsFields({
     </>
   );
 }
+
+/** The terms a form holds: each box sent as "true" when ticked, the country as chosen. */
+export function termsOfForm(form: FormData, asked: ContestTerms): EntryTerms {
+  const ticked = (field: string) => form.get(field) === 'true';
+  const terms: EntryTerms = {};
+  if (asked.hasRules) terms.acceptRules = ticked('acceptRules');
+  if (asked.minAge !== null) terms.confirmAge = ticked('confirmAge');
+  if (asked.hasConsentBox) terms.marketingConsent = ticked('marketingConsent');
+  const country = form.get('country');
+  if (typeof country === 'string' && country !== '') terms.country = country;
+  return terms;
+}
