@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { statusAt } from '#shared/contest-time.ts';
 import type { PublicContest } from '#shared/contracts/contests.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatCount } from '#web/lib/format-count.ts';
 import { usePolledEntryCount } from '../api/get-entry-count.ts';
@@ -68,9 +67,11 @@ export function ContestEntryPage({
   if (contestState.status === 'pending') {
     return (
       <PublicFrame>
-        <div className="flex justify-center py-24">
-          <Spinner className="size-8" label="Loading contest" />
-        </div>
+        {/* Only a page the server did not render waits here: plain words, not the spinner's
+            bytes in the first visit's script. */}
+        <p role="status" className="py-24 text-center text-muted-foreground">
+          Loading contest…
+        </p>
       </PublicFrame>
     );
   }
