@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Contest } from '#server/db/schema.ts';
-import { brandTextColor } from '#shared/contracts/brand.ts';
+import { resolveContestBrand } from '#shared/contracts/brand.ts';
 import { escapeHtml } from './html.ts';
 
 /** What a contest without a cover shows in link previews: its words on its colour. */
@@ -24,16 +24,20 @@ export const DEFAULT_CARD_COLOR = '#6d28d9';
 export function shareCardOf(
   contest: Pick<Contest, 'title' | 'prizeDetails' | 'prizeValue' | 'brand' | 'ownerBrand'>,
 ): ShareCardContent {
-  const name = contest.brand.brandName ?? contest.ownerBrand.brandName;
-  const color = contest.brand.brandColor ?? contest.ownerBrand.brandColor ?? DEFAULT_CARD_COLOR;
+  // The card shows no logo: the contest's own logo does not matter here.
+  const { name, color, textColor } = resolveContestBrand(
+    contest.brand,
+    contest.ownerBrand,
+    undefined,
+  );
   return {
     title: contest.title,
     prize: contest.prizeValue
       ? `${contest.prizeDetails} (${contest.prizeValue})`
       : contest.prizeDetails,
     brandName: name ? `A giveaway by ${name}` : 'A Prizewheel giveaway',
-    color,
-    textColor: brandTextColor(color) ?? '#ffffff',
+    color: color ?? DEFAULT_CARD_COLOR,
+    textColor: textColor ?? '#ffffff',
   };
 }
 
