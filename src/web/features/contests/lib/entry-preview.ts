@@ -1,8 +1,14 @@
+import type { z } from 'zod';
 import {
   brandOverrideFormToBody,
   type BrandOverrideFormValues,
 } from '#shared/contracts/brand-form.ts';
-import { brandTextColor, type AccountBrand, type ContestBrand } from '#shared/contracts/brand.ts';
+import {
+  brandFieldsBody,
+  brandTextColor,
+  type AccountBrand,
+  type ContestBrand,
+} from '#shared/contracts/brand.ts';
 import { contestFormToBody, type ContestFormValues } from '#shared/contracts/contest-form.ts';
 import type { ContestImage } from '#shared/contracts/contest-images.ts';
 import { REFERRAL_CAP_DEFAULT } from '#shared/contracts/referrals.ts';
@@ -46,13 +52,17 @@ export function previewContest(values: ContestFormValues, cover: ContestImage | 
 
 export type PreviewContest = ReturnType<typeof previewContest>;
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+type BrandChange = z.output<typeof brandFieldsBody>;
 
-/** A colour typed so far, when it is whole and carries readable text; else none. */
-const usableColor = (color: string | null) =>
-  color && HEX_COLOR.test(color.trim()) && brandTextColor(color.trim().toLowerCase())
-    ? color.trim().toLowerCase()
-    : null;
+/** A field as typed so far when the contract takes it (a colour not yet whole is none). */
+function typedField<K extends keyof typeof brandFieldsBody.shape>(
+  key: K,
+  value: unknown,
+): BrandChange[K] | null {
+  const parsed = brandFieldsBody.shape[key].safeParse(value);
+  // Each field's own schema: its output is that field's of the whole body.
+  return parsed.success ? ((parsed.data ?? null) as BrandChange[K] | null) : null;
+}
 
 /**
  * The brand the entry page would show (docs/product.md#the-owners-brand): the contest's own fields
@@ -65,14 +75,11 @@ export function previewBrand(
   ownLogo: ContestImage | null,
 ): ContestBrand {
   const own = brandOverrideFormToBody(override);
-  const color = usableColor(own.brandColor) ?? account?.brandColor ?? null;
-  const ownAction =
-    own.callToAction && own.callToAction.label.trim() && own.callToAction.url.startsWith('https://')
-      ? own.callToAction
-      : null;
+  const color = typedField('brandColor', own.brandColor) ?? account?.brandColor ?? null;
+  const ownAction = typedField('callToAction', own.callToAction);
   const accountLogo = account?.logo ? { ...account.logo, renditions: [] } : null;
   return {
-    name: own.brandName?.trim() || account?.brandName || null,
+    name: typedField('brandName', own.brandName) ?? account?.brandName ?? null,
     color,
     textColor: color ? brandTextColor(color) : null,
     logo: ownLogo ?? accountLogo,
