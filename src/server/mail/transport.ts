@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
+import { PRODUCT_NAME } from '#shared/constants.ts';
 
 /** A mail as templates make it, before it is queued. */
 export type Mail = {
@@ -40,6 +41,17 @@ export function displayNameForHeader(name: string): string {
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Whom an entrant's mail comes from, as its From's display name: the brand's name, else the
+ * owner's, "via" the platform (decision 028), each made one header-safe line.
+ */
+export function entrantSenderName(brandName: string | null, ownerName: string | null): string {
+  const organiser =
+    (brandName && displayNameForHeader(brandName)) ||
+    (ownerName && displayNameForHeader(ownerName));
+  return organiser ? `${organiser} via ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
 /** The address part of MAIL_FROM ("Prizewheel <no-reply@…>" or a bare address). */

@@ -7,8 +7,7 @@ import { brandOfContest } from '#server/features/contests/service.ts';
 import { createRandomToken, hashToken } from '#server/lib/tokens.ts';
 import { winnerNoticeMail } from '#server/mail/claim-templates.ts';
 import { toMailBrand } from '#server/mail/layout.ts';
-import { displayNameForHeader } from '#server/mail/transport.ts';
-import { PRODUCT_NAME } from '#shared/constants.ts';
+import { displayNameForHeader, entrantSenderName } from '#server/mail/transport.ts';
 import {
   CLAIM_PATH,
   CLAIM_REMINDER_MIN_WINDOW,
@@ -62,7 +61,6 @@ export async function queueWinnerNotices(
   if (winners.length === 0) return;
   const owner = await findContestOwner(tx, contest);
   const brand = toMailBrand(brandOfContest(contest), ctx.config.appUrl);
-  const organiser = brand?.name ? displayNameForHeader(brand.name) : owner.name;
   // A new link per mail (notice, reminder, resend): every one leads to the place until it is
   // settled, and only their hashes are kept.
   const links = winners.map((item) => {
@@ -96,7 +94,7 @@ export async function queueWinnerNotices(
         { isReminder },
       ),
       purpose: isReminder ? ('claim-reminder' as const) : ('winner-notice' as const),
-      senderName: organiser ? `${organiser} via ${PRODUCT_NAME}` : PRODUCT_NAME,
+      senderName: entrantSenderName(brand?.name ?? null, owner.name),
       entryId: winner.entryId,
     })),
   );

@@ -7,8 +7,7 @@ import {
   type EntryMailSender,
   type EntryMailTemplate,
 } from '#server/mail/templates.ts';
-import { displayNameForHeader } from '#server/mail/transport.ts';
-import { PRODUCT_NAME } from '#shared/constants.ts';
+import { displayNameForHeader, entrantSenderName } from '#server/mail/transport.ts';
 import { emailKey } from '../core/email-identity.ts';
 import { referralLinkFor } from '../core/entrant-keys.ts';
 import type { EntryOutcome, Transaction } from '../core/entry-batch.ts';
@@ -112,9 +111,8 @@ export async function countRecentEntryMails(db: Db, keys: string[]): Promise<Map
  */
 function senderOf(contest: MailingContest): EntryMailSender {
   const owner = displayNameForHeader(contest.ownerName);
-  const organiser = (contest.brandName && displayNameForHeader(contest.brandName)) || owner;
   return {
-    displayName: organiser ? `${organiser} via ${PRODUCT_NAME}` : PRODUCT_NAME,
+    displayName: entrantSenderName(contest.brandName, owner),
     ownerName: owner || null,
     contestTitle: contest.title,
     replyTo: contest.ownerEmail,
